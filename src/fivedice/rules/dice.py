@@ -1,0 +1,76 @@
+"""Five six-sided dice as a sorted multiset, and the holds a player can keep between rolls."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+
+from .errors import InvalidDice
+
+FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+DICE_COUNT = 5
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Dice:
+    """Five dice, kept sorted: scoring never depends on the order they landed in."""
+
+    values: tuple[int, int, int, int, int]
+
+    def __init__(self, values: Iterable[int]) -> None:
+        faces = tuple(sorted(int(v) for v in values))
+        if len(faces) != DICE_COUNT or any(f not in FACES for f in faces):
+            raise InvalidDice(f"Dice must be five values from 1 to 6, got {list(values)!r}")
+        object.__setattr__(self, "values", faces)
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """Read dice written as the rule pages do: ``"3 3 3 1 5"``, ``"3,3,3,1,5"`` or ``"33315"``."""
+        cleaned = text.replace(",", " ").replace("-", " ").split()
+        digits = list(cleaned[0]) if len(cleaned) == 1 else cleaned
+        try:
+            return cls(int(d) for d in digits)
+        except ValueError as exc:
+            raise InvalidDice(f"Cannot read dice from {text!r}") from exc
+
+    @property
+    def counts(self) -> tuple[int, int, int, int, int, int]:
+        """How many dice show each face, ones first."""
+        c = [0] * 6
+        for v in self.values:
+            c[v - 1] += 1
+        return (c[0], c[1], c[2], c[3], c[4], c[5])
+
+    @property
+    def total(self) -> int:
+        """The sum of all five dice."""
+        return sum(self.values)
+
+    @property
+    def is_five_of_a_kind(self) -> bool:
+        """All five dice show the same face."""
+        return self.values[0] == self.values[4]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.values)
+
+    def __str__(self) -> str:
+        return " ".join(str(v) for v in self.values)
+
+
+@cache
+def all_dice() -> tuple[Dice, ...]:
+    """Every distinct outcome of five dice: the 252 sorted multisets, in sorted order."""
+    return tuple(Dice(c) for c in combinations_with_replacement(FACES, DICE_COUNT))
+
+
+def is_sub_multiset(kept: Iterable[int], dice: Iterable[int]) -> bool:
+    """Whether every kept value can be taken from the dice (each die used once)."""
+    pool = list(dice)
+    for value in kept:
+        if value not in pool:
+            return False
+        pool.remove(value)
+    return True
