@@ -12,28 +12,69 @@ from .categories import Category, Pattern, Points, Section
 from .dice import Dice, all_dice
 from .errors import *  # noqa: F403 - the error types are part of the public surface
 from .errors import RuleError
+from .events import (
+    BoxScored,
+    ChatPosted,
+    ClockExpired,
+    DiceHeld,
+    DiceRolled,
+    Event,
+    MatchCreated,
+    MatchStarted,
+    PlayerJoined,
+    PlayerLeft,
+    ScoreUndone,
+    event_from_dict,
+)
+from .match import Match, fold, hold_positions
+from .options import MatchOptions, StartOrder, TimeoutRule
 from .presets import DEFAULT_PRESET, PRESETS, preset, preset_names
 from .ruleset import BonusWhen, JokerActive, JokerPlacement, JokerRule, RuleSet
 from .scorecard import Scorecard
 from .scoring import ScoreOption, joker_applies, score_options
+from .state import MatchState, Outcome, Phase, PlayerState, SeatStatus, Standing
 
 __all__ = [
     "DEFAULT_PRESET",
     "PRESETS",
     "BonusWhen",
+    "BoxScored",
     "Category",
+    "ChatPosted",
+    "ClockExpired",
     "Dice",
+    "DiceHeld",
+    "DiceRolled",
+    "Event",
     "JokerActive",
     "JokerPlacement",
     "JokerRule",
+    "Match",
+    "MatchCreated",
+    "MatchOptions",
+    "MatchStarted",
+    "MatchState",
+    "Outcome",
     "Pattern",
+    "Phase",
+    "PlayerJoined",
+    "PlayerLeft",
+    "PlayerState",
     "Points",
     "RuleError",
     "RuleSet",
     "ScoreOption",
+    "ScoreUndone",
     "Scorecard",
+    "SeatStatus",
     "Section",
+    "Standing",
+    "StartOrder",
+    "TimeoutRule",
     "all_dice",
+    "event_from_dict",
+    "fold",
+    "hold_positions",
     "joker_applies",
     "preset",
     "preset_names",

@@ -27,7 +27,7 @@ class Dice:
 
     @classmethod
     def parse(cls, text: str) -> Dice:
-        """Read dice written as the rule pages do: ``"3 3 3 1 5"``, ``"3,3,3,1,5"`` or ``"33315"``."""
+        """Read dice written as the rule pages do: ``"3 3 3 1 5"``, ``"3,3,3,1,5"``, ``"33315"``."""
         cleaned = text.replace(",", " ").replace("-", " ").split()
         digits = list(cleaned[0]) if len(cleaned) == 1 else cleaned
         try:

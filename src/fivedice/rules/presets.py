@@ -50,7 +50,6 @@ def yahtzee_boxes(five_label: str = "Yahtzee") -> tuple[Category, ...]:
     )
 
 
-
 OFFICIAL = RuleSet(
     name="official",
     title="Yahtzee (official rules)",
@@ -84,9 +83,7 @@ VP_GAMES = replace(
         "matching upper box (face sum + 100); if that is filled, in any empty box for 0, "
         "still earning the 100 bonus."
     ),
-    joker=JokerRule(
-        placement=JokerPlacement.UPPER_OR_ZERO, active_when=JokerActive.BOX_HOLDS_50
-    ),
+    joker=JokerRule(placement=JokerPlacement.UPPER_OR_ZERO, active_when=JokerActive.BOX_HOLDS_50),
 )
 
 CLASSIC_1986 = replace(

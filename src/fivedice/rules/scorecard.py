@@ -24,7 +24,9 @@ class Scorecard:
     def __post_init__(self) -> None:
         for name in self.boxes:
             self.rules.category(name)  # raises UnknownCategory for a stray name
-        ordered = {c.name: self.boxes[c.name] for c in self.rules.categories if c.name in self.boxes}
+        ordered = {
+            c.name: self.boxes[c.name] for c in self.rules.categories if c.name in self.boxes
+        }
         object.__setattr__(self, "boxes", ordered)
 
     # Moves -----------------------------------------------------------------------------
@@ -54,7 +56,9 @@ class Scorecard:
     def with_score(self, choice: ScoreOption) -> Scorecard:
         """The card with an already-decided score written in (used when replaying events)."""
         if choice.category in self.boxes:
-            raise BoxAlreadyFilled(f"{self.rules.category(choice.category).label} is already filled")
+            raise BoxAlreadyFilled(
+                f"{self.rules.category(choice.category).label} is already filled"
+            )
         boxes = dict(self.boxes)
         boxes[choice.category] = choice.points
         return Scorecard(self.rules, boxes, self.yahtzee_bonus + choice.bonus)
@@ -86,7 +90,9 @@ class Scorecard:
     @property
     def upper_bonus(self) -> int:
         """The upper bonus, earned as soon as the subtotal reaches the threshold."""
-        earned = self.rules.has_upper_bonus and self.upper_subtotal >= self.rules.upper_bonus_threshold
+        earned = (
+            self.rules.has_upper_bonus and self.upper_subtotal >= self.rules.upper_bonus_threshold
+        )
         return self.rules.upper_bonus if earned else 0
 
     @property

@@ -1,0 +1,174 @@
+"""The events a match is made of. The match state is a pure fold of these.
+
+Each event is a small frozen dataclass that serialises to a JSON object with a ``type`` field;
+``event_from_dict`` reads one back, so a saved log replays to the identical state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from .errors import InvalidEvent
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every match event."""
+
+    type: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as a JSON-ready object: ``{"type": ..., **fields}``."""
+        data = asdict(self)
+        for key, value in data.items():
+            if isinstance(value, tuple):
+                data[key] = _listify(value)
+        return {"type": self.type, **data}
+
+
+def _listify(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_listify(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class MatchCreated(Event):
+    """A new match with its rule set (written out whole, so replays never depend on presets)
+    and its options."""
+
+    type: ClassVar[str] = "created"
+    rules: dict[str, Any]
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PlayerJoined(Event):
+    """A player took a seat; `bot` names the computer player driving it, if any."""
+
+    type: ClassVar[str] = "joined"
+    seat: int
+    name: str
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class PlayerLeft(Event):
+    """A player left (or the host removed them). Before the start the seat is freed;
+    after it, the player is skipped from then on."""
+
+    type: ClassVar[str] = "left"
+    seat: int
+
+
+@dataclass(frozen=True)
+class MatchStarted(Event):
+    """The host started the match. `order` is the seats' turn order; `roll_off` lists each
+    round of the roll for first turn as (seat, face) pairs (empty when the host starts)."""
+
+    type: ClassVar[str] = "started"
+    order: tuple[int, ...]
+    roll_off: tuple[tuple[tuple[int, int], ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class DiceHeld(Event):
+    """The active player chose which dice (by position 0-4) to keep for the next roll."""
+
+    type: ClassVar[str] = "held"
+    seat: int
+    held: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    """A roll: all five dice as they now lie, by position, and the positions that were kept."""
+
+    type: ClassVar[str] = "rolled"
+    seat: int
+    dice: tuple[int, ...]
+    held: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class BoxScored(Event):
+    """Dice written into a box. `scratch` marks a 0 forced by the clock, not by the player."""
+
+    type: ClassVar[str] = "scored"
+    seat: int
+    category: str
+    points: int
+    bonus: int = 0
+    round: int = 0
+    scratch: bool = False
+
+
+@dataclass(frozen=True)
+class ScoreUndone(Event):
+    """The last scoring was taken back; the player's turn resumes as it was before it."""
+
+    type: ClassVar[str] = "undone"
+    seat: int
+    category: str
+
+
+@dataclass(frozen=True)
+class ChatPosted(Event):
+    """A chat line from a player (`seat`) or a spectator (`seat` None)."""
+
+    type: ClassVar[str] = "chat"
+    author: str
+    text: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class ClockExpired(Event):
+    """The active player's time for the hand ran out (reported by whoever keeps the clock)."""
+
+    type: ClassVar[str] = "clock_expired"
+    seat: int
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.type: cls
+    for cls in (
+        MatchCreated,
+        PlayerJoined,
+        PlayerLeft,
+        MatchStarted,
+        DiceHeld,
+        DiceRolled,
+        BoxScored,
+        ScoreUndone,
+        ChatPosted,
+        ClockExpired,
+    )
+}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Read an event back from :meth:`Event.to_dict`'s output (e.g. a parsed JSON line)."""
+    try:
+        cls = EVENT_TYPES[data["type"]]
+    except (KeyError, TypeError):
+        raise InvalidEvent(f"Not a match event: {data!r}") from None
+    known = {f.name: f for f in fields(cls)}
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        if name == "type" or name == "seq":
+            continue
+        if name not in known:
+            raise InvalidEvent(f"Event {cls.type!r} has no field {name!r}")
+        values[name] = _tuplify(value) if isinstance(value, list) else value
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise InvalidEvent(f"Malformed {cls.type!r} event: {exc}") from None
+
+
+def _tuplify(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value

@@ -1,0 +1,327 @@
+"""A match: the event log, its folded state, and the intents players send.
+
+Each intent is checked against the state, turned into events, folded, and only then appended,
+so an illegal intent raises a :class:`RuleError` that says which rule it broke and leaves the
+match exactly as it was::
+
+    >>> import random
+    >>> from fivedice.rules import Match
+    >>> m = Match.create(rng=random.Random(7))
+    >>> ann = m.join("Ann")
+    >>> m.start(ann)
+    >>> m.roll(ann).dice
+    (3, 2, 4, 6, 1)
+    >>> m.score(ann, "chance").points
+    16
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from functools import reduce
+from typing import Protocol
+
+from .dice import Dice
+from .errors import (
+    InvalidEvent,
+    InvalidHold,
+    MatchAlreadyStarted,
+    MatchFinished,
+    MatchNotStarted,
+    MustRollFirst,
+    NoRollsLeft,
+    NotEnoughPlayers,
+    NotHost,
+    NotYourTurn,
+    RuleError,
+    TableFull,
+    UndoNotAllowed,
+    UnknownSeat,
+)
+from .events import (
+    BoxScored,
+    ChatPosted,
+    ClockExpired,
+    DiceHeld,
+    DiceRolled,
+    Event,
+    MatchCreated,
+    MatchStarted,
+    PlayerJoined,
+    PlayerLeft,
+    ScoreUndone,
+)
+from .options import MatchOptions, StartOrder, TimeoutRule
+from .presets import preset
+from .ruleset import RuleSet
+from .state import MatchState, Phase, apply_event, initial_state
+
+MAX_NAME_LENGTH = 24
+MAX_CHAT_LENGTH = 500
+
+
+class RandomSource(Protocol):
+    """Where dice come from: anything with ``randint`` (``random.Random``, ``SystemRandom``)."""
+
+    def randint(self, a: int, b: int) -> int: ...
+
+
+def fold(events: Iterable[Event]) -> MatchState:
+    """The state a log of events describes; the first event must create the match."""
+    it = iter(events)
+    first = next(it, None)
+    if not isinstance(first, MatchCreated):
+        raise InvalidEvent("A match log starts with a 'created' event")
+    return reduce(apply_event, it, initial_state(first))
+
+
+def check_name(name: str) -> str:
+    """A player's name, trimmed; empty or over-long names are refused."""
+    cleaned = " ".join(str(name).split())
+    if not cleaned:
+        raise RuleError("A player needs a name")
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise RuleError(f"Names are at most {MAX_NAME_LENGTH} characters")
+    return cleaned
+
+
+def hold_positions(dice: Sequence[int], keep: Iterable[int]) -> tuple[int, ...]:
+    """The positions of dice showing the values in `keep` (a multiset), for a hold by value."""
+    free = list(enumerate(dice))
+    positions: list[int] = []
+    for value in keep:
+        match = next((i for i, (_, v) in enumerate(free) if v == value), None)
+        if match is None:
+            shown = " ".join(str(v) for v in dice)
+            raise InvalidHold(f"Cannot keep a {value}: the dice show {shown}")
+        positions.append(free.pop(match)[0])
+    return tuple(sorted(positions))
+
+
+class Match:
+    """A match as an event log with the state folded from it."""
+
+    def __init__(self, events: Iterable[Event], rng: RandomSource | None = None) -> None:
+        self._events: list[Event] = list(events)
+        self._state = fold(self._events)
+        self._rng: RandomSource = rng if rng is not None else secrets.SystemRandom()
+
+    @classmethod
+    def create(
+        cls,
+        rules: RuleSet | str | None = None,
+        options: MatchOptions | None = None,
+        rng: RandomSource | None = None,
+    ) -> Match:
+        """A new match; `rules` is a rule set or a preset name (today's official rules if None)."""
+        ruleset = preset(rules) if isinstance(rules, str) else (rules or preset())
+        created = MatchCreated(ruleset.to_dict(), (options or MatchOptions()).to_dict())
+        return cls([created], rng)
+
+    @classmethod
+    def replay(cls, events: Iterable[Event], rng: RandomSource | None = None) -> Match:
+        """A match rebuilt from its log, ready to continue."""
+        return cls(events, rng)
+
+    # Reading ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> MatchState:
+        """The current state (immutable)."""
+        return self._state
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, oldest first; an event's sequence number is its index + 1."""
+        return tuple(self._events)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The match's rule set."""
+        return self._state.rules
+
+    @property
+    def options(self) -> MatchOptions:
+        """The match's options."""
+        return self._state.options
+
+    def log(self) -> list[dict[str, object]]:
+        """The event log as JSON-ready objects, each with its sequence number."""
+        return [{"seq": i + 1, **e.to_dict()} for i, e in enumerate(self._events)]
+
+    # Writing ---------------------------------------------------------------------------
+
+    def apply(self, *events: Event) -> MatchState:
+        """Append events decided elsewhere (a replica following a log). All or nothing."""
+        state = reduce(apply_event, events, self._state)
+        self._events.extend(events)
+        self._state = state
+        return state
+
+    def _commit(self, *events: Event) -> None:
+        self.apply(*events)
+
+    # Intents ---------------------------------------------------------------------------
+
+    def join(self, name: str, bot: str | None = None) -> int:
+        """Seat a player before the start; returns their seat number."""
+        s = self._state
+        if s.phase is not Phase.WAITING:
+            raise MatchAlreadyStarted("The match has started: no new players can join")
+        seated = sum(1 for p in s.players if p.is_playing)
+        if seated >= s.options.seats:
+            raise TableFull(f"All {s.options.seats} seats are taken")
+        seat = s.joined_count
+        self._commit(PlayerJoined(seat, check_name(name), bot))
+        return seat
+
+    def leave(self, seat: int) -> None:
+        """A player leaves: before the start the seat is freed, after it they are skipped."""
+        self._require_seat(seat)
+        self._require_not_finished()
+        self._commit(PlayerLeft(seat))
+
+    def remove(self, host: int, seat: int) -> None:
+        """The host removes a seat before the start."""
+        self._require_host(host)
+        if self._state.phase is not Phase.WAITING:
+            raise MatchAlreadyStarted("Seats can be removed only before the start")
+        self._require_seat(seat)
+        self._commit(PlayerLeft(seat))
+
+    def start(self, host: int) -> None:
+        """The host starts the match; nobody joins after this."""
+        self._require_host(host)
+        s = self._state
+        if s.phase is not Phase.WAITING:
+            raise MatchAlreadyStarted("The match has already started")
+        seats = [p.seat for p in s.players if p.is_playing]
+        if not seats:
+            raise NotEnoughPlayers("Nobody is seated")
+        roll_off: list[tuple[tuple[int, int], ...]] = []
+        first = seats[0]
+        if s.options.start_order is StartOrder.ROLL_OFF and len(seats) > 1:
+            contenders = seats
+            while len(contenders) > 1:
+                faces = tuple((seat, self._rng.randint(1, 6)) for seat in contenders)
+                roll_off.append(faces)
+                best = max(face for _, face in faces)
+                contenders = [seat for seat, face in faces if face == best]
+            first = contenders[0]
+        i = seats.index(first)
+        self._commit(MatchStarted(tuple(seats[i:] + seats[:i]), tuple(roll_off)))
+
+    def hold(self, seat: int, positions: Iterable[int]) -> None:
+        """Choose which dice (by position 0-4) stay on the table at the next roll."""
+        held = self._check_hold(seat, positions)
+        self._commit(DiceHeld(seat, held))
+
+    def roll(self, seat: int, hold: Iterable[int] | None = None) -> DiceRolled:
+        """Roll: the first roll of a turn throws all five; later ones keep the held positions
+        (`hold`, or the dice already held) and throw the rest."""
+        s = self._state
+        self._require_turn(seat)
+        if s.rolls_left <= 0:
+            raise NoRollsLeft("No rolls left: the dice must be scored")
+        if s.dice is None:
+            if hold:
+                raise InvalidHold("The first roll throws all five dice: there is nothing to hold")
+            held: tuple[int, ...] = ()
+            dice = tuple(self._rng.randint(1, 6) for _ in range(5))
+        else:
+            held = s.held if hold is None else self._check_hold(seat, hold)
+            dice = tuple(s.dice[i] if i in held else self._rng.randint(1, 6) for i in range(5))
+        event = DiceRolled(seat, dice, held)
+        self._commit(event)
+        return event
+
+    def score(self, seat: int, category: str) -> BoxScored:
+        """Write the dice into a box; the turn passes to the next player."""
+        s = self._state
+        self._require_turn(seat)
+        if s.dice is None:
+            raise MustRollFirst("Roll the dice before scoring")
+        choice = s.card(seat).option(category, Dice(s.dice))
+        event = BoxScored(seat, category, choice.points, choice.bonus, s.round)
+        self._commit(event)
+        return event
+
+    def undo(self, seat: int) -> None:
+        """Take back the last scoring, while the next player has not rolled (seed 001)."""
+        s = self._state
+        if not s.options.undo_allowed:
+            raise UndoNotAllowed("This match does not allow undo: a score, once set, stays")
+        self._require_not_finished()
+        point = s.undo_point
+        if point is None:
+            raise UndoNotAllowed("Nothing to undo: undo works only until the next roll")
+        if point.seat != seat:
+            raise UndoNotAllowed("Only the player who scored last can undo it")
+        self._commit(ScoreUndone(seat, point.category))
+
+    def chat(self, author: str, text: str, seat: int | None = None) -> None:
+        """A chat line from a player or a spectator; kept in the log."""
+        cleaned = str(text).strip()
+        if not cleaned:
+            raise RuleError("A chat message cannot be empty")
+        if len(cleaned) > MAX_CHAT_LENGTH:
+            raise RuleError(f"Chat messages are at most {MAX_CHAT_LENGTH} characters")
+        if seat is not None:
+            self._require_seat(seat)
+        self._commit(ChatPosted(check_name(author), cleaned, seat))
+
+    def expire_clock(self, seat: int) -> None:
+        """The active player's time ran out: forfeit, or scratch their lowest-value open box,
+        as the match's options say."""
+        s = self._state
+        self._require_turn(seat)
+        expired = ClockExpired(seat)
+        if s.options.timeout_rule is TimeoutRule.FORFEIT:
+            self._commit(expired)
+            return
+        box = min(s.card(seat).open_categories, key=lambda c: c.max_points)
+        self._commit(expired, BoxScored(seat, box.name, 0, 0, s.round, scratch=True))
+
+    # Checks ----------------------------------------------------------------------------
+
+    def _require_seat(self, seat: int) -> None:
+        player = self._state.player(seat)
+        if not player.is_playing:
+            raise UnknownSeat(f"{player.name} is no longer at the table")
+
+    def _require_host(self, seat: int) -> None:
+        self._require_seat(seat)
+        if self._state.host != seat:
+            raise NotHost("Only the host can do that")
+
+    def _require_not_finished(self) -> None:
+        if self._state.phase is Phase.FINISHED:
+            raise MatchFinished("The match is over")
+
+    def _require_turn(self, seat: int) -> None:
+        s = self._state
+        self._require_not_finished()
+        if s.phase is Phase.WAITING:
+            raise MatchNotStarted("The match has not started yet")
+        self._require_seat(seat)
+        if s.active_seat != seat:
+            active = s.player(s.active_seat).name if s.active_seat is not None else "nobody"
+            raise NotYourTurn(f"It is {active}'s turn")
+
+    def _check_hold(self, seat: int, positions: Iterable[int]) -> tuple[int, ...]:
+        s = self._state
+        self._require_turn(seat)
+        if s.dice is None:
+            raise InvalidHold("Roll first: there are no dice to hold yet")
+        if s.rolls_left <= 0:
+            raise NoRollsLeft("No rolls left: the dice must be scored")
+        try:
+            held = tuple(sorted(int(i) for i in positions))
+        except (TypeError, ValueError):
+            raise InvalidHold("Hold dice by their positions, 0 to 4") from None
+        if any(not 0 <= i < 5 for i in held):
+            raise InvalidHold("Dice positions run from 0 to 4")
+        if len(set(held)) != len(held):
+            raise InvalidHold("Each die can be held once")
+        return held

@@ -1,0 +1,72 @@
+"""Match options: everything about a match that is not a scoring rule (seats, rounds, clock)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any
+
+from .errors import InvalidOptions
+
+MAX_SEATS = 8
+MAX_ROUNDS = 6
+MAX_CLOCK_SECONDS = 3600
+
+
+class StartOrder(StrEnum):
+    """Who takes the first turn."""
+
+    HOST_FIRST = "host_first"  # seed 000: the Master, then join order
+    ROLL_OFF = "roll_off"  # seed 004: one die each, highest starts, ties roll again
+
+
+class TimeoutRule(StrEnum):
+    """What happens when a player's clock runs out."""
+
+    FORFEIT = "forfeit"  # seed 004: that player loses and is skipped
+    SCRATCH = "scratch"  # a 0 goes in the lowest-value open box and the turn passes
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """Seats (1-8), rounds (1-6, seed 003), clock per hand, undo, and who starts."""
+
+    seats: int = 4
+    rounds: int = 1
+    clock_seconds: float | None = None
+    timeout_rule: TimeoutRule = TimeoutRule.FORFEIT
+    undo_allowed: bool = True
+    start_order: StartOrder = StartOrder.HOST_FIRST
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.seats <= MAX_SEATS:
+            raise InvalidOptions(f"A table has 1 to {MAX_SEATS} seats, not {self.seats}")
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise InvalidOptions(f"A match has 1 to {MAX_ROUNDS} rounds, not {self.rounds}")
+        if self.clock_seconds is not None and not 0 < self.clock_seconds <= MAX_CLOCK_SECONDS:
+            raise InvalidOptions(
+                f"The clock per hand must be between 0 and {MAX_CLOCK_SECONDS} seconds"
+            )
+        object.__setattr__(self, "timeout_rule", TimeoutRule(self.timeout_rule))
+        object.__setattr__(self, "start_order", StartOrder(self.start_order))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready options."""
+        data = asdict(self)
+        data["timeout_rule"] = self.timeout_rule.value
+        data["start_order"] = self.start_order.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchOptions:
+        """Options from :meth:`to_dict`'s output; unknown keys are an error."""
+        known = {"seats", "rounds", "clock_seconds", "timeout_rule", "undo_allowed", "start_order"}
+        unknown = set(data) - known
+        if unknown:
+            raise InvalidOptions(f"Unknown match options: {', '.join(sorted(unknown))}")
+        try:
+            return cls(**data)
+        except ValueError as exc:
+            if isinstance(exc, InvalidOptions):
+                raise
+            raise InvalidOptions(str(exc)) from None
