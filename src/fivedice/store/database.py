@@ -1,0 +1,49 @@
+"""Where the database is: an SQLAlchemy URL from the caller, the environment, or the default
+SQLite file in the user data directory."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+from sqlalchemy import Engine, create_engine, event
+
+DATABASE_URL_ENV = "FIVEDICE_DATABASE_URL"
+
+
+def default_sqlite_path() -> Path:
+    """The embedded database used when nothing else is configured."""
+    return Path(user_data_dir("fivedice", appauthor=False)) / "fivedice.db"
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to use: the argument, else ``FIVEDICE_DATABASE_URL``, else the default file."""
+    if url:
+        return url
+    from_env = os.environ.get(DATABASE_URL_ENV)
+    if from_env:
+        return from_env
+    path = default_sqlite_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def make_engine(url: str | None = None) -> Engine:
+    """An engine for `url`; SQLite files get write-ahead logging and enforced foreign keys."""
+    resolved = database_url(url)
+    if resolved.startswith("sqlite"):
+        engine = create_engine(resolved, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+        return engine
+    return create_engine(resolved, pool_pre_ping=True)

@@ -1,0 +1,288 @@
+"""The store: matches kept as event logs, finished matches' results, high scores, history.
+
+Every write is one transaction. ``append`` refuses an event whose sequence number the match
+already has (:class:`SequenceConflict`), so of two writers racing on one match only one wins.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from fivedice.rules import Event, Match, MatchState, event_from_dict
+
+from .database import make_engine
+from .models import Base, EventRow, HighScoreReset, MatchRow, ResultRow, utcnow
+
+
+class StoreError(Exception):
+    """A store operation that cannot be done."""
+
+
+class SequenceConflict(StoreError):
+    """An event's sequence number is already taken in its match: another writer got there first."""
+
+
+class UnknownMatch(StoreError):
+    """No match with that id is stored."""
+
+
+@dataclass(frozen=True)
+class HighScore:
+    """One line of a preset's high-score list."""
+
+    name: str
+    total: int
+    match_id: str
+    finished_at: datetime
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One finished match from a player's point of view."""
+
+    match_id: str
+    preset: str
+    total: int
+    place: int | None
+    players: int
+    finished_at: datetime
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """A stored match without its log."""
+
+    id: str
+    preset: str
+    origin: str
+    label: str | None
+    status: str
+    created_at: datetime
+    finished_at: datetime | None
+    meta: dict[str, object]
+
+
+def new_match_id() -> str:
+    """A fresh, unguessable match id."""
+    return uuid.uuid4().hex
+
+
+class Store:
+    """Matches, results and high scores in one SQL database (SQLite by default)."""
+
+    def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
+        self.engine = engine if engine is not None else make_engine(url)
+        Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    # Match logs ------------------------------------------------------------------------
+
+    def create_match(
+        self,
+        events: Sequence[Event],
+        *,
+        preset: str,
+        match_id: str | None = None,
+        origin: str = "local",
+        label: str | None = None,
+        meta: dict[str, object] | None = None,
+    ) -> str:
+        """Store a new match with its first events (seq 1..n); returns its id."""
+        match_id = match_id or new_match_id()
+        with self._sessions.begin() as session:
+            session.add(
+                MatchRow(
+                    id=match_id,
+                    preset=preset,
+                    origin=origin,
+                    label=label,
+                    status="waiting",
+                    meta=meta or {},
+                )
+            )
+            session.flush()
+            session.add_all(_event_rows(match_id, enumerate(events, start=1)))
+        return match_id
+
+    def append(self, match_id: str, first_seq: int, events: Sequence[Event]) -> None:
+        """Add events numbered from `first_seq`; all or none are stored."""
+        try:
+            with self._sessions.begin() as session:
+                if session.get(MatchRow, match_id) is None:
+                    raise UnknownMatch(f"No match {match_id}")
+                session.add_all(_event_rows(match_id, enumerate(events, start=first_seq)))
+        except IntegrityError as exc:
+            raise SequenceConflict(
+                f"Match {match_id} already has an event numbered from {first_seq}"
+            ) from exc
+
+    def load_events(self, match_id: str, after_seq: int = 0) -> list[Event]:
+        """The match's events with a sequence number above `after_seq`, in order."""
+        with self._sessions() as session:
+            if session.get(MatchRow, match_id) is None:
+                raise UnknownMatch(f"No match {match_id}")
+            rows = session.scalars(
+                select(EventRow)
+                .where(EventRow.match_id == match_id, EventRow.seq > after_seq)
+                .order_by(EventRow.seq)
+            )
+            return [event_from_dict(json.loads(row.payload)) for row in rows]
+
+    def load_match(self, match_id: str) -> Match:
+        """The match rebuilt from its log."""
+        return Match.replay(self.load_events(match_id))
+
+    def set_status(self, match_id: str, status: str) -> None:
+        """Mark a match waiting, playing or finished (finished also stamps the time)."""
+        with self._sessions.begin() as session:
+            row = self._match_row(session, match_id)
+            row.status = status
+            if status == "finished" and row.finished_at is None:
+                row.finished_at = utcnow()
+
+    def summary(self, match_id: str) -> MatchSummary:
+        """A match's stored description."""
+        with self._sessions() as session:
+            return _summary(self._match_row(session, match_id))
+
+    def matches(self, status: str | None = None, limit: int = 100) -> list[MatchSummary]:
+        """Stored matches, newest first, optionally only those in one status."""
+        query = select(MatchRow).order_by(MatchRow.created_at.desc()).limit(limit)
+        if status is not None:
+            query = query.where(MatchRow.status == status)
+        with self._sessions() as session:
+            return [_summary(row) for row in session.scalars(query)]
+
+    def unfinished(self) -> list[str]:
+        """Ids of matches not yet finished: what a restarted server brings back."""
+        query = select(MatchRow.id).where(MatchRow.status != "finished")
+        with self._sessions() as session:
+            return list(session.scalars(query))
+
+    # Results ---------------------------------------------------------------------------
+
+    def record_result(self, match_id: str, state: MatchState) -> None:
+        """Write a finished match's standings and mark it finished (once)."""
+        outcome = state.outcome
+        if outcome is None:
+            raise StoreError("Only a finished match has a result")
+        preset = state.rules.name
+        with self._sessions.begin() as session:
+            row = self._match_row(session, match_id)
+            if row.status == "finished":
+                return
+            row.status = "finished"
+            row.finished_at = utcnow()
+            for standing in outcome.standings:
+                player = state.player(standing.seat)
+                session.add(
+                    ResultRow(
+                        match_id=match_id,
+                        preset=preset,
+                        seat=standing.seat,
+                        name=standing.name,
+                        bot=player.bot,
+                        total=standing.total,
+                        place=standing.place,
+                        status=standing.status.value,
+                        complete=player.is_complete,
+                        finished_at=row.finished_at,
+                    )
+                )
+
+    def save_finished(
+        self, match: Match, *, origin: str = "local", label: str | None = None
+    ) -> str:
+        """Store a whole finished match (a local game) with its result; returns its id."""
+        match_id = self.create_match(
+            match.events, preset=match.rules.name, origin=origin, label=label
+        )
+        self.record_result(match_id, match.state)
+        return match_id
+
+    def high_scores(self, preset: str, limit: int = 10) -> list[HighScore]:
+        """The best complete cards of a preset since its last reset, best first."""
+        with self._sessions() as session:
+            reset = session.get(HighScoreReset, preset)
+            query = (
+                select(ResultRow)
+                .where(ResultRow.preset == preset, ResultRow.complete.is_(True))
+                .order_by(ResultRow.total.desc(), ResultRow.finished_at)
+                .limit(limit)
+            )
+            if reset is not None:
+                query = query.where(ResultRow.finished_at > reset.reset_at)
+            return [
+                HighScore(r.name, r.total, r.match_id, r.finished_at)
+                for r in session.scalars(query)
+            ]
+
+    def reset_high_scores(self, preset: str) -> None:
+        """Start a preset's high-score list afresh (the 1986 game's Reset); history stays."""
+        with self._sessions.begin() as session:
+            reset = session.get(HighScoreReset, preset)
+            if reset is None:
+                session.add(HighScoreReset(preset=preset, reset_at=utcnow()))
+            else:
+                reset.reset_at = utcnow()
+
+    def player_history(self, name: str, limit: int = 50) -> list[HistoryEntry]:
+        """A player's finished matches, newest first."""
+        players = (
+            select(ResultRow.match_id, func.count().label("n"))
+            .group_by(ResultRow.match_id)
+            .subquery()
+        )
+        query = (
+            select(ResultRow, players.c.n)
+            .join(players, players.c.match_id == ResultRow.match_id)
+            .where(ResultRow.name == name)
+            .order_by(ResultRow.finished_at.desc(), ResultRow.id.desc())
+            .limit(limit)
+        )
+        with self._sessions() as session:
+            return [
+                HistoryEntry(r.match_id, r.preset, r.total, r.place, n, r.finished_at)
+                for r, n in session.execute(query)
+            ]
+
+    # Helpers ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _match_row(session: Session, match_id: str) -> MatchRow:
+        row = session.get(MatchRow, match_id)
+        if row is None:
+            raise UnknownMatch(f"No match {match_id}")
+        return row
+
+
+def _event_rows(match_id: str, numbered: Iterable[tuple[int, Event]]) -> list[EventRow]:
+    return [
+        EventRow(match_id=match_id, seq=seq, type=e.type, payload=json.dumps(e.to_dict()))
+        for seq, e in numbered
+    ]
+
+
+def _summary(row: MatchRow) -> MatchSummary:
+    return MatchSummary(
+        row.id,
+        row.preset,
+        row.origin,
+        row.label,
+        row.status,
+        row.created_at,
+        row.finished_at,
+        dict(row.meta or {}),
+    )
