@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
-from .dice import Dice
+from .dice import Dice, all_dice
 
 
 class Section(StrEnum):
@@ -101,9 +102,7 @@ class Category:
     @property
     def max_points(self) -> int:
         """The most this box can ever score by its own rule."""
-        from .dice import all_dice
-
-        return max(self.score(d) for d in all_dice())
+        return _max_points(self)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description, enough to rebuild the box with :meth:`from_dict`."""
@@ -138,6 +137,11 @@ class Category:
             count=int(data.get("count", 0)),
             runs=tuple(tuple(int(f) for f in r) for r in data.get("runs", ())),
         )
+
+
+@cache
+def _max_points(category: Category) -> int:
+    return max(category.score(d) for d in all_dice())
 
 
 # Builders for the boxes the variants share; presets combine them.
