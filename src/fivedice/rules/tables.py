@@ -1,0 +1,153 @@
+"""Every box's score for every dice multiset and card, tabulated: score_options, fast and flat.
+
+The solver asks "what may these dice score here?" millions of times. :func:`score_options`
+answers one card at a time; this module asks it a few dozen times and lays the answers out so
+that the answer for any card is a table lookup. It is the same rule knowledge, not a copy:
+every entry is produced by :func:`score_options` itself, and the test suite checks the lookup
+against :func:`score_options` on every card.
+
+What the lookup relies on (checked by the tests for every preset):
+
+* Dice that are not an extra Yahtzee score each open box at its natural score (``natural``).
+* For an extra Yahtzee of face ``f`` the options depend on the card only through which boxes
+  are open, whether the Yahtzee box holds more than 0, and the *situation*: whether the upper
+  box for ``f`` is open (0), filled while some lower box is open (1), or filled with every
+  lower box filled too (2). ``extra[(f, holds_points, situation)]`` gives, per box, whether the
+  joker may go there when it is open, with what points and bonus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from .categories import Section
+from .dice import Dice, all_dice
+from .ruleset import RuleSet
+from .scoring import ScoreOption, score_options
+
+# The three situations of an extra Yahtzee (see the module docstring).
+UPPER_OPEN = 0
+UPPER_FILLED = 1
+UPPER_AND_LOWER_FILLED = 2
+SITUATIONS = (UPPER_OPEN, UPPER_FILLED, UPPER_AND_LOWER_FILLED)
+
+
+@dataclass(frozen=True, slots=True)
+class BoxEntry:
+    """One box in one extra-Yahtzee situation: may the dice go here if it is open, and for what."""
+
+    allowed: bool
+    points: int = 0
+    bonus: int = 0
+    joker: bool = False
+
+
+@dataclass(frozen=True)
+class ScoreTables:
+    """The scores of a rule set laid out by dice index (``all_dice`` order) and box index."""
+
+    rules: RuleSet
+    dice: tuple[Dice, ...]
+    natural: tuple[tuple[int, ...], ...]  # [dice][box]
+    is_upper: tuple[bool, ...]  # [box]
+    five_box: int | None  # index of the Yahtzee box, if any
+    upper_box_of_face: tuple[int | None, ...]  # [face - 1]
+    extra: Mapping[tuple[int, bool, int], tuple[BoxEntry, ...]]  # [(face, holds, sit)][box]
+
+    @property
+    def box_count(self) -> int:
+        """How many boxes the card has."""
+        return len(self.is_upper)
+
+    @property
+    def lower_mask(self) -> int:
+        """The bits of the lower-section boxes in a filled-box mask (bit i = box i)."""
+        return sum(1 << i for i, up in enumerate(self.is_upper) if not up)
+
+    def situation(self, filled_mask: int, face: int) -> int:
+        """Which extra-Yahtzee situation a card with these filled boxes is in for `face`."""
+        upper = self.upper_box_of_face[face - 1]
+        if upper is not None and not filled_mask >> upper & 1:
+            return UPPER_OPEN
+        if filled_mask & self.lower_mask != self.lower_mask:
+            return UPPER_FILLED
+        return UPPER_AND_LOWER_FILLED
+
+    def mask_of(self, filled: Mapping[str, int]) -> int:
+        """The filled-box bit mask of a card's boxes."""
+        return sum(1 << self.rules.index(name) for name in filled)
+
+    def options(self, filled: Mapping[str, int], dice: Dice) -> list[ScoreOption]:
+        """The same list :func:`score_options` gives, read from the tables."""
+        names = self.rules.category_names
+        mask = self.mask_of(filled)
+        five = self.five_box
+        if five is not None and dice.is_five_of_a_kind and mask >> five & 1:
+            holds = filled[names[five]] > 0
+            entries = self.extra[(dice.values[0], holds, self.situation(mask, dice.values[0]))]
+            return [
+                ScoreOption(names[i], e.points, e.bonus, e.joker)
+                for i, e in enumerate(entries)
+                if e.allowed and not mask >> i & 1
+            ]
+        row = self.natural[self.dice.index(dice)]
+        return [ScoreOption(names[i], row[i]) for i in range(len(names)) if not mask >> i & 1]
+
+
+@cache
+def score_tables(rules: RuleSet) -> ScoreTables:
+    """Tabulate `rules` by asking :func:`score_options` for each dice and situation once."""
+    names = rules.category_names
+    index = {name: i for i, name in enumerate(names)}
+    dice = all_dice()
+    natural = tuple(_natural_row(rules, d, index) for d in dice)
+    is_upper = tuple(c.section is Section.UPPER for c in rules.categories)
+    five = rules.five_of_a_kind
+    upper_of_face = tuple(
+        None if (box := rules.upper_box_for(face)) is None else index[box.name]
+        for face in range(1, 7)
+    )
+    extra: dict[tuple[int, bool, int], tuple[BoxEntry, ...]] = {}
+    if five is not None:
+        lower = [c.name for c in rules.categories if c.section is Section.LOWER]
+        for face in range(1, 7):
+            upper = rules.upper_box_for(face)
+            for holds in (False, True):
+                for sit in SITUATIONS:
+                    filled = {five.name: five.value if holds else 0}
+                    if sit != UPPER_OPEN and upper is not None:
+                        filled[upper.name] = 0
+                    if sit == UPPER_AND_LOWER_FILLED:
+                        filled.update(dict.fromkeys(lower, 0))
+                        filled[five.name] = five.value if holds else 0
+                    if sit == UPPER_OPEN and upper is None:
+                        extra[(face, holds, sit)] = (BoxEntry(False),) * len(names)
+                        continue
+                    got = {
+                        o.category: o for o in score_options(rules, filled, Dice((face,) * 5))
+                    }
+                    extra[(face, holds, sit)] = tuple(
+                        BoxEntry(True, o.points, o.bonus, o.joker)
+                        if (o := got.get(name)) is not None
+                        else BoxEntry(False)
+                        for name in names
+                    )
+    return ScoreTables(
+        rules=rules,
+        dice=dice,
+        natural=natural,
+        is_upper=is_upper,
+        five_box=None if five is None else index[five.name],
+        upper_box_of_face=upper_of_face,
+        extra=extra,
+    )
+
+
+def _natural_row(rules: RuleSet, dice: Dice, index: Mapping[str, int]) -> tuple[int, ...]:
+    """Each box's points for dice on an empty card (no joker can apply there)."""
+    row = [0] * len(index)
+    for option in score_options(rules, {}, dice):
+        row[index[option.category]] = option.points
+    return tuple(row)

@@ -1,0 +1,101 @@
+"""Solve a rule set: drive the compiled kernels level by level, with an optional progress bar.
+
+This is the exact optimal solitaire strategy (maximum expected final score) for any
+:class:`~fivedice.rules.RuleSet`; :mod:`fivedice.strategy.kernels` explains the computation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from fivedice.rules import RuleSet
+
+from .keeps import keep_table
+from .rule_arrays import RuleArrays, rule_arrays
+from .table import StrategyTable
+
+Progress = Callable[[int, int], None]  # (jobs done, jobs in all)
+
+
+def level_jobs(arrays: RuleArrays, filled: int) -> tuple[np.ndarray, np.ndarray]:
+    """The (mask, flag) jobs of the masks with `filled` boxes filled."""
+    n = arrays.box_count
+    masks = np.arange(1 << n, dtype=np.int64)
+    popcount = np.zeros_like(masks)
+    for bit in range(n):
+        popcount += (masks >> bit) & 1
+    level = masks[popcount == filled]
+    if arrays.flags == 1 or arrays.five_box < 0:
+        return level, np.zeros_like(level)
+    five_filled = (level >> arrays.five_box) & 1 == 1
+    both = level[five_filled]
+    masks_out = np.concatenate([level, both])
+    flags_out = np.concatenate([np.zeros_like(level), np.ones_like(both)])
+    return masks_out, flags_out
+
+
+def terminal_values(arrays: RuleArrays) -> np.ndarray:
+    """A table with only the complete card filled in: the upper bonus if earned."""
+    n = arrays.box_count
+    values = np.full((1 << n, arrays.flags, arrays.cap + 1), np.nan)
+    last = np.zeros(arrays.cap + 1)
+    if arrays.upper_bonus:
+        last[arrays.threshold :] = arrays.upper_bonus
+    values[(1 << n) - 1, :, :] = last
+    return values
+
+
+def solve(rules: RuleSet, progress: Progress | None = None) -> StrategyTable:
+    """Compute the optimal-strategy table for `rules` (no cache; see :mod:`.cache`)."""
+    from .kernels import solve_level  # compiled code: imported only when solving
+
+    started = time.perf_counter()
+    a = rule_arrays(rules)
+    k = keep_table()
+    n = a.box_count
+    values = terminal_values(a)
+    jobs = [level_jobs(a, filled) for filled in range(n)]
+    total = sum(len(m) for m, _ in jobs)
+    done = 0
+    for filled in range(n - 1, -1, -1):
+        masks, flags = jobs[filled]
+        solve_level(
+            values,
+            masks,
+            flags,
+            n,
+            a.five_box,
+            a.flags,
+            a.cap,
+            a.threshold,
+            a.is_upper,
+            a.natural,
+            a.hand_face,
+            a.extra_allowed,
+            a.extra_points,
+            a.extra_bonus,
+            a.upper_of_face,
+            a.lower_mask,
+            a.slot_of,
+            a.slot_points,
+            a.slot_count,
+            a.upper_boxes,
+            a.reach,
+            a.headroom,
+            k.child,
+            k.sub,
+            k.first_hand,
+            k.hand_probability,
+        )
+        if a.flags == 2 and a.five_box >= 0:
+            # The flag means nothing while the Yahtzee box is open: mirror plane 0.
+            level = masks[flags == 0]
+            open_five = level[(level >> a.five_box) & 1 == 0]
+            values[open_five, 1, :] = values[open_five, 0, :]
+        done += len(masks)
+        if progress is not None:
+            progress(done, total)
+    return StrategyTable(rules, values, seconds=time.perf_counter() - started)
