@@ -40,6 +40,8 @@ class KeepTable:
     hand_probability: FloatArray  # [hand] chance that five fresh dice show this hand
     subkeeps: IntArray  # [hand, j] every distinct keep a hand can hold (-1 pads), up to 32
     index: dict[tuple[int, ...], int]  # keep (sorted faces) -> keep index
+    counts: IntArray  # [keep, face-1] how many held dice show each face
+    keep_of_code: IntArray  # [sum(count[f] * 6**f)] -> keep index (-1 where no keep)
 
     @property
     def count(self) -> int:
@@ -97,6 +99,9 @@ def keep_table() -> KeepTable:
             }
         )
         subkeeps[h, : len(subs)] = subs
+    counts = np.array([[k.count(f) for f in range(1, FACES + 1)] for k in keeps], dtype=np.int64)
+    keep_of_code = np.full(FACES**FACES, -1, dtype=np.int64)
+    keep_of_code[counts @ (FACES ** np.arange(FACES))] = np.arange(count)
     return KeepTable(
         keeps=tuple(keeps),
         size=np.array([len(k) for k in keeps], dtype=np.int64),
@@ -107,6 +112,8 @@ def keep_table() -> KeepTable:
         hand_probability=probability,
         subkeeps=subkeeps,
         index=index,
+        counts=counts,
+        keep_of_code=keep_of_code,
     )
 
 
