@@ -51,7 +51,7 @@ def test_every_preset_has_a_title_a_source_and_one_five_of_a_kind(name: str) -> 
 
 
 def test_unknown_preset_names_the_known_ones() -> None:
-    with pytest.raises(UnknownPreset, match="'yahtzee-deluxe'.*official"):
+    with pytest.raises(UnknownPreset, match=r"'yahtzee-deluxe'.*official"):
         preset("yahtzee-deluxe")
     assert issubclass(UnknownPreset, ValueError)
 
