@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -20,9 +21,14 @@ class Dice:
     values: tuple[int, int, int, int, int]
 
     def __init__(self, values: Iterable[int]) -> None:
-        faces = tuple(sorted(int(v) for v in values))
+        given = list(values)  # once: `values` may be a generator, and the error shows them
+        try:
+            # operator.index takes whole numbers only: a 1.5 is not quietly read as a 1
+            faces = tuple(sorted(operator.index(v) for v in given))
+        except TypeError:
+            faces = ()
         if len(faces) != DICE_COUNT or any(f not in FACES for f in faces):
-            raise InvalidDice(f"Dice must be five values from 1 to 6, got {list(values)!r}")
+            raise InvalidDice(f"Dice must be five values from 1 to 6, got {given!r}")
         object.__setattr__(self, "values", faces)
 
     @classmethod
