@@ -1,0 +1,143 @@
+"""Play many complete solitaire games at once and summarise their final scores.
+
+Games are stepped turn by turn together; within a turn they are grouped by card state so one
+turn computation serves every game in that state (:mod:`.sim_kernels`). Dice come from a
+seeded numpy generator, so a seed gives the same games every time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .keeps import keep_table
+from .rule_arrays import rule_arrays
+from .table import StrategyTable
+
+IntArray = npt.NDArray[np.int64]
+
+CHUNK = 512  # most games one turn computation serves in one parallel task
+
+
+def group_chunks(keys: IntArray, chunk: int = CHUNK) -> tuple[IntArray, IntArray]:
+    """Games sorted by state key, and chunk bounds that never mix two keys."""
+    order = np.argsort(keys, kind="stable")
+    sorted_keys = keys[order]
+    starts = np.flatnonzero(np.r_[True, sorted_keys[1:] != sorted_keys[:-1]])
+    ends = np.r_[starts[1:], len(keys)]
+    bounds = [np.arange(s, e, chunk) for s, e in zip(starts, ends, strict=True)]
+    return order, np.concatenate([*bounds, [len(keys)]]).astype(np.int64)
+
+
+@dataclass
+class Games:
+    """The cards of many games in the solver's state terms, plus points so far."""
+
+    masks: IntArray
+    flags: IntArray
+    uppers: IntArray
+    scores: IntArray
+
+    @classmethod
+    def new(cls, count: int) -> Games:
+        """`count` empty cards."""
+        zeros = np.zeros(count, dtype=np.int64)
+        return cls(zeros.copy(), zeros.copy(), zeros.copy(), zeros.copy())
+
+    def final_scores(self, table: StrategyTable) -> IntArray:
+        """Grand totals: points so far plus the upper bonus where earned."""
+        a = rule_arrays(table.rules)
+        bonus = np.where(self.uppers >= a.threshold, a.upper_bonus, 0) if a.upper_bonus else 0
+        return self.scores + bonus
+
+
+def play_turns(
+    table: StrategyTable, games: Games, rng: np.random.Generator, turns: int | None = None
+) -> None:
+    """Play `turns` turns (all remaining by default) of every game with `table`'s policy."""
+    from .sim_kernels import play_turn
+
+    a = rule_arrays(table.rules)
+    k = keep_table()
+    count = len(games.masks)
+    turns = a.box_count if turns is None else turns
+    for _ in range(turns):
+        faces = rng.integers(1, 7, size=(count, 15), dtype=np.int8)
+        order, bounds = group_chunks(games.masks * 2 + games.flags)
+        play_turn(
+            table.values,
+            order,
+            bounds,
+            games.masks,
+            games.flags,
+            games.uppers,
+            games.scores,
+            faces,
+            a.box_count,
+            a.five_box,
+            table.flags,
+            table.cap,
+            a.is_upper,
+            a.natural,
+            a.hand_face,
+            a.extra_allowed,
+            a.extra_points,
+            a.extra_bonus,
+            a.upper_of_face,
+            a.lower_mask,
+            a.slot_of,
+            a.slot_points,
+            a.slot_count,
+            k.child,
+            k.sub,
+            k.first_hand,
+            k.subkeeps,
+            k.counts,
+            k.size,
+            k.keep_of_code,
+        )
+
+
+def simulate_games(table: StrategyTable, count: int, seed: int = 0) -> IntArray:
+    """Final scores of `count` complete games played by `table`'s policy."""
+    games = Games.new(count)
+    play_turns(table, games, np.random.default_rng(seed))
+    return games.final_scores(table)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Mean, spread, percentiles and histogram of final scores."""
+
+    games: int
+    mean: float
+    std: float
+    stderr: float
+    percentiles: dict[int, float]
+    histogram: list[tuple[int, int]]  # (bin start, games)
+    bin_width: int
+
+    @classmethod
+    def of(cls, scores: npt.NDArray[np.integer[Any]], bin_width: int = 25) -> Summary:
+        """Summarise final scores."""
+        s = np.asarray(scores, dtype=np.float64)
+        std = float(s.std(ddof=1)) if len(s) > 1 else 0.0
+        pct = {p: float(np.percentile(s, p)) for p in (1, 5, 10, 25, 50, 75, 90, 95, 99)}
+        top = int(s.max()) // bin_width + 1
+        counts = np.bincount((s // bin_width).astype(np.int64), minlength=top)
+        histogram = [(i * bin_width, int(c)) for i, c in enumerate(counts) if c]
+        return cls(len(s), float(s.mean()), std, std / np.sqrt(len(s)), pct, histogram, bin_width)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "games": self.games,
+            "mean": self.mean,
+            "std": self.std,
+            "stderr": self.stderr,
+            "percentiles": {str(p): v for p, v in self.percentiles.items()},
+            "histogram": [{"from": lo, "games": n} for lo, n in self.histogram],
+        }
