@@ -55,9 +55,14 @@ class Games:
 
 
 def play_turns(
-    table: StrategyTable, games: Games, rng: np.random.Generator, turns: int | None = None
+    table: StrategyTable,
+    games: Games,
+    rng: np.random.Generator,
+    turns: int | None = None,
+    subset: IntArray | None = None,
 ) -> None:
-    """Play `turns` turns (all remaining by default) of every game with `table`'s policy."""
+    """Play `turns` turns (all remaining by default) of the games in `subset` (default all)
+    with `table`'s policy."""
     from .sim_kernels import play_turn
 
     a = rule_arrays(table.rules)
@@ -66,7 +71,11 @@ def play_turns(
     turns = a.box_count if turns is None else turns
     for _ in range(turns):
         faces = rng.integers(1, 7, size=(count, 15), dtype=np.int8)
-        order, bounds = group_chunks(games.masks * 2 + games.flags)
+        if subset is None:
+            order, bounds = group_chunks(games.masks * 2 + games.flags)
+        else:
+            within, bounds = group_chunks(games.masks[subset] * 2 + games.flags[subset])
+            order = subset[within]
         play_turn(
             table.values,
             order,

@@ -1,0 +1,289 @@
+"""Playing to win a match rather than to score: the win-seeking player and its simulator.
+
+The solver maximises a card's expected final score. In a match what counts is finishing
+ahead. The win-seeking player knows every card at the table: it takes the final score of
+each rival as roughly normal (mean and variance from the solver's tables, the second moment
+coming from :mod:`.moment_kernels`) and picks the action whose own final score, also taken
+as normal, most likely beats them all. Behind late in the match that favours risk (a wider
+spread); ahead it favours safety. Early on, with wide spreads, it plays almost optimally.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from fivedice.rules import Dice, MatchState, RuleSet
+
+from .advisor import Action
+from .keeps import keep_table
+from .rule_arrays import rule_arrays
+from .simulate import Games, group_chunks, play_turns
+from .solver import level_jobs
+from .table import SOLVER_VERSION, StateKey, StrategyTable
+
+FloatArray = npt.NDArray[np.float64]
+
+
+def solve_moments(table: StrategyTable) -> FloatArray:
+    """E[(points to come)^2] for every state of `table`, following its mean-optimal play."""
+    from .moment_kernels import moments_level
+
+    a = rule_arrays(table.rules)
+    k = keep_table()
+    n = a.box_count
+    moments = np.full_like(table.values, np.nan)
+    moments[(1 << n) - 1] = table.values[(1 << n) - 1] ** 2
+    for filled in range(n - 1, -1, -1):
+        masks, flags = level_jobs(a, filled)
+        moments_level(
+            table.values,
+            moments,
+            masks,
+            flags,
+            n,
+            a.five_box,
+            a.flags,
+            a.cap,
+            a.threshold,
+            a.is_upper,
+            a.natural,
+            a.hand_face,
+            a.extra_allowed,
+            a.extra_points,
+            a.extra_bonus,
+            a.upper_of_face,
+            a.lower_mask,
+            a.slot_of,
+            a.slot_points,
+            a.slot_count,
+            a.upper_boxes,
+            a.reach,
+            a.headroom,
+            k.child,
+            k.sub,
+            k.first_hand,
+            k.hand_probability,
+        )
+        if a.flags == 2 and a.five_box >= 0:
+            level = masks[flags == 0]
+            open_five = level[(level >> a.five_box) & 1 == 0]
+            moments[open_five, 1, :] = moments[open_five, 0, :]
+    return moments
+
+
+def load_or_solve_moments(table: StrategyTable) -> FloatArray:
+    """The moments table from the disk cache, else computed and saved beside the table."""
+    from .cache import cache_dir
+
+    path = cache_dir() / "tables" / f"{table.rules.fingerprint}-v{SOLVER_VERSION}-m2.npy"
+    if path.exists():
+        try:
+            return np.load(path, allow_pickle=False)
+        except (OSError, ValueError):
+            pass
+    moments = solve_moments(table)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("wb") as fh:
+        np.save(fh, moments, allow_pickle=False)
+    tmp.replace(path)
+    return moments
+
+
+def normal_win_chance(mean: float, var: float, rivals: list[tuple[float, float]]) -> float:
+    """P(a normal(mean, var) beats every rival normal(mean_j, var_j)), rivals independent."""
+    chance = 1.0
+    for rival_mean, rival_var in rivals:
+        spread = math.sqrt(max(var, 0.0) + rival_var)
+        gap = mean - rival_mean
+        if spread < 1e-9:
+            chance *= 1.0 if gap > 0 else (0.5 if gap == 0 else 0.0)
+        else:
+            chance *= 0.5 * (1.0 + math.erf(gap / (spread * math.sqrt(2.0))))
+    return chance
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """Mean and variance of a seat's final match total from a turn-start state."""
+
+    mean: float
+    var: float
+
+
+class WinSeeker:
+    """Maximises its estimated chance of finishing first at the table."""
+
+    level = "win-seeking"
+
+    def __init__(self, rules: RuleSet, table: StrategyTable | None = None) -> None:
+        from .cache import load_or_solve
+
+        self.table = table if table is not None else load_or_solve(rules)
+        self.moments = load_or_solve_moments(self.table)
+
+    def _state_stats(self, key: StateKey) -> tuple[float, float]:
+        mean = self.table.value(key)
+        second = float(self.moments[key.mask, key.flag, key.upper])
+        return mean, second
+
+    def outlook(self, state: MatchState, seat: int) -> Outlook:
+        """A seat's final match total as mean and variance (remaining rounds included)."""
+        player = state.player(seat)
+        card = state.card(seat)
+        mean, second = self._state_stats(self.table.key(card.boxes))
+        done = sum(c.grand_total for c in player.cards[: state.round])
+        rounds_after = len(player.cards) - state.round - 1
+        start_mean, start_second = self._state_stats(StateKey(0, 0, 0))
+        start_var = start_second - start_mean**2
+        total = done + card.grand_total - card.upper_bonus + mean + rounds_after * start_mean
+        return Outlook(total, second - mean**2 + rounds_after * start_var)
+
+    def decide(self, state: MatchState, seat: int) -> Action:
+        """The action with the best estimated chance to win (ties: the higher mean)."""
+        from .moment_kernels import turn2
+
+        assert state.dice is not None
+        rivals = [
+            (o.mean, o.var)
+            for p in state.players
+            if p.is_playing and p.seat != seat
+            for o in [self.outlook(state, p.seat)]
+        ]
+        me = self.outlook(state, seat)
+        card = state.card(seat)
+        key = self.table.key(card.boxes)
+        own_mean, own_second = self._state_stats(key)
+        base = me.mean - own_mean  # everything but this card's points to come
+        base_var = me.var - (own_second - own_mean**2)
+        a = rule_arrays(self.table.rules)
+        k = keep_table()
+        succ, succ2, last, last2, second, second2 = turn2(
+            self.table.values,
+            self.moments,
+            key.mask,
+            key.flag,
+            np.array([key.upper], dtype=np.int64),
+            a.box_count,
+            a.five_box,
+            self.table.flags,
+            self.table.cap,
+            a.is_upper,
+            a.natural,
+            a.hand_face,
+            a.extra_allowed,
+            a.extra_points,
+            a.extra_bonus,
+            a.upper_of_face,
+            a.lower_mask,
+            a.slot_of,
+            a.slot_points,
+            a.slot_count,
+            k.child,
+            k.sub,
+            k.first_hand,
+        )
+        dice = Dice(state.dice)
+        scored: list[tuple[float, float, Action]] = []
+        for option in card.options(dice):
+            after = card.with_score(option)
+            next_key = self.table.key(after.boxes)
+            gain = option.total
+            m, s2 = self._state_stats(next_key)
+            mean = base + gain + m
+            chance = normal_win_chance(mean, base_var + s2 - m**2, rivals)
+            scored.append((chance, mean, Action.scoring(option.category)))
+        if state.rolls_left > 0:
+            mean_row, second_row = (second, second2) if state.rolls_left == 2 else (last, last2)
+            hand = k.index[dice.values]
+            for keep in k.subkeeps[hand - k.first_hand]:
+                if keep < 0:
+                    break
+                if keep == hand:
+                    continue
+                m = float(mean_row[keep, 0])
+                var = float(second_row[keep, 0]) - m**2
+                chance = normal_win_chance(base + m, base_var + var, rivals)
+                scored.append((chance, base + m, Action.holding(k.keeps[keep])))
+        top = max(c for c, _, _ in scored)
+        near = [(mean, action) for c, mean, action in scored if c > top - 1e-12]
+        return max(near, key=lambda x: x[0])[1]
+
+
+def head_to_head_to_win(
+    table: StrategyTable, matches: int, seed: int = 0, late: int | None = None
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Final scores of win-seeking (first array) against optimal, in two-player matches.
+
+    The win-seeker moves first in even-numbered matches and second in odd ones. Each turn of
+    the win-seeker sees the optimal rival's current card. With `late` set it seeks the win
+    only once at most that many of its boxes are open, and plays optimally before.
+    """
+    from .moment_kernels import play_turn_to_win
+
+    a = rule_arrays(table.rules)
+    k = keep_table()
+    moments = load_or_solve_moments(table)
+    rng = np.random.default_rng(seed)
+    seeker, rival = Games.new(matches), Games.new(matches)
+    seeker_first = np.arange(matches) % 2 == 0
+    everyone = np.arange(matches)
+
+    def rival_outlook() -> tuple[FloatArray, FloatArray]:
+        mean = table.values[rival.masks, rival.flags, rival.uppers]
+        second = moments[rival.masks, rival.flags, rival.uppers]
+        return rival.scores + mean, np.maximum(second - mean**2, 0.0)
+
+    for turn in range(a.box_count):
+        play_turns(table, rival, rng, turns=1, subset=everyone[~seeker_first])
+        rival_mean, rival_var = rival_outlook()
+        faces = rng.integers(1, 7, size=(matches, 15), dtype=np.int8)
+        seeking = everyone
+        if late is not None and a.box_count - turn > late:
+            seeking = everyone[:0]
+            play_turns(table, seeker, rng, turns=1)
+        within, bounds = group_chunks(seeker.masks[seeking] * 2 + seeker.flags[seeking])
+        order = seeking[within]
+        play_turn_to_win(
+            table.values,
+            moments,
+            order,
+            bounds,
+            seeker.masks,
+            seeker.flags,
+            seeker.uppers,
+            seeker.scores,
+            rival_mean,
+            rival_var,
+            faces,
+            a.box_count,
+            a.five_box,
+            table.flags,
+            table.cap,
+            a.threshold,
+            a.upper_bonus,
+            a.is_upper,
+            a.natural,
+            a.hand_face,
+            a.extra_allowed,
+            a.extra_points,
+            a.extra_bonus,
+            a.upper_of_face,
+            a.lower_mask,
+            a.slot_of,
+            a.slot_points,
+            a.slot_count,
+            k.child,
+            k.sub,
+            k.first_hand,
+            k.subkeeps,
+            k.counts,
+            k.size,
+            k.keep_of_code,
+        )
+        play_turns(table, rival, rng, turns=1, subset=everyone[seeker_first])
+    return seeker.final_scores(table), rival.final_scores(table)
