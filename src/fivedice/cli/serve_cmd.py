@@ -1,0 +1,93 @@
+"""``fivedice serve``: the game server; ``fivedice scores``: the high-score lists' admin."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .app import app
+
+scores_app = typer.Typer(help="High-score lists: show one, or reset it (the 1986 game's Reset).")
+app.add_typer(scores_app, name="scores")
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Address to listen on.")] = None,
+    port: Annotated[int | None, typer.Option(help="Port to listen on.")] = None,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL (default: FIVEDICE_DATABASE_URL, else SQLite in the data dir).",
+        ),
+    ] = None,
+) -> None:
+    """Run the game server (lobby, tables, play sockets, REST API with docs at /docs)."""
+    import uvicorn
+
+    from fivedice.server import Settings, create_app
+    from fivedice.server.logs import configure_logging
+    from fivedice.store import database_url as resolve_url
+
+    settings = Settings.from_env(host=host, port=port, database_url=database_url)
+    configure_logging(settings.log_format, settings.log_level)
+    typer.echo(f"fivedice server: open {settings.address}  (API docs: {settings.address}docs)")
+    typer.echo(f"database: {_redacted(resolve_url(settings.database_url))}")
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_config=None,
+        access_log=False,
+        ws_max_size=settings.max_frame_bytes,
+        timeout_graceful_shutdown=10,
+    )
+
+
+def _redacted(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+@scores_app.command("show")
+def show_scores(
+    rules: Annotated[str, typer.Option("--rules", help="Rule preset name.")] = "official",
+    limit: Annotated[int, typer.Option(help="How many lines.")] = 10,
+) -> None:
+    """Print a preset's high-score list."""
+    from fivedice.rules import preset
+    from fivedice.store import Store
+
+    preset(rules)
+    store = Store()
+    try:
+        scores = store.high_scores(rules, limit)
+    finally:
+        store.close()
+    if not scores:
+        typer.echo(f"No high scores for {rules} yet.")
+    for place, line in enumerate(scores, start=1):
+        typer.echo(f"{place:>3}. {line.name:<24} {line.total:>5}  {line.finished_at:%Y-%m-%d}")
+
+
+@scores_app.command("reset")
+def reset_scores(
+    rules: Annotated[str, typer.Option("--rules", help="Rule preset whose list to reset.")],
+    yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Start a preset's high-score list afresh; the match history is kept."""
+    from fivedice.rules import preset
+    from fivedice.store import Store
+
+    preset(rules)
+    if not yes:
+        typer.confirm(f"Reset the high scores of {rules}?", abort=True)
+    store = Store()
+    try:
+        store.reset_high_scores(rules)
+    finally:
+        store.close()
+    typer.echo(f"High scores of {rules} reset.")

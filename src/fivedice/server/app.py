@@ -1,0 +1,97 @@
+"""The ASGI app: REST for the lobby, history and scores; one WebSocket per client for play;
+operations endpoints; and the browser page's files at ``/`` when the web package has them."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from fivedice.rules import RuleError
+from fivedice.rules.errors import InvalidOptions, UnknownCategory, UnknownPreset
+
+from .bots import ComputerPlayers
+from .computer import strategy_players
+from .context import ServerContext
+from .errors import (
+    BadToken,
+    MissingToken,
+    NotAvailable,
+    RateLimited,
+    Refusal,
+    StoreUnavailable,
+    UnknownTable,
+    rule_error_code,
+)
+from .protocol import PROTOCOL_VERSION
+from .routes import echo, health, matches, play, scores, tables
+from .routes import players as player_routes
+from .settings import Settings
+
+_STATUS: dict[type[Refusal], int] = {
+    UnknownTable: 404,
+    MissingToken: 401,
+    BadToken: 403,
+    RateLimited: 429,
+    NotAvailable: 422,
+    StoreUnavailable: 503,
+}
+_UNPROCESSABLE = (InvalidOptions, UnknownPreset, UnknownCategory)
+
+
+def create_app(settings: Settings | None = None, players: ComputerPlayers | None = None) -> FastAPI:
+    """The fivedice server as an ASGI app."""
+    settings = settings or Settings.from_env()
+    computer = players if players is not None else strategy_players()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        ctx = await ServerContext.start(settings, computer)
+        app.state.ctx = ctx
+        try:
+            yield
+        finally:
+            await ctx.stop()
+
+    app = FastAPI(
+        title="fivedice",
+        summary="Online Yahtzee tables: lobby, play, history, high scores.",
+        description=(
+            f"REST for the lobby, tables, history and high scores. Play goes over one WebSocket "
+            f"per client at `/ws/tables/{{table_id}}`, protocol version {PROTOCOL_VERSION} "
+            "(see docs/protocol.md)."
+        ),
+        version="1",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(Refusal)
+    async def refused(_: Request, exc: Refusal) -> JSONResponse:
+        status = next((s for t, s in _STATUS.items() if isinstance(exc, t)), 409)
+        return JSONResponse({"code": exc.code, "message": exc.message}, status_code=status)
+
+    @app.exception_handler(RuleError)
+    async def rule_broken(_: Request, exc: RuleError) -> JSONResponse:
+        status = 422 if isinstance(exc, _UNPROCESSABLE) else 409
+        return JSONResponse({"code": rule_error_code(exc), "message": str(exc)}, status_code=status)
+
+    for module in (tables, matches, scores, player_routes, health, play):
+        app.include_router(module.router)
+    if settings.echo_endpoint:
+        app.include_router(echo.router)
+    if (settings.web_dir / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
+    else:
+
+        @app.get("/", include_in_schema=False)
+        async def home() -> HTMLResponse:
+            return HTMLResponse(
+                "<!doctype html><title>fivedice</title><h1>fivedice server</h1>"
+                '<p>The API is documented at <a href="/docs">/docs</a>; '
+                "the browser page is not installed.</p>"
+            )
+
+    return app

@@ -1,0 +1,72 @@
+"""Refusals the server gives a client, each with a stable ``code`` and a readable message.
+
+Rules errors keep the rules core's message; their code is the error class in snake case
+(``NotYourTurn`` becomes ``not_your_turn``), so a program can branch on it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fivedice.rules import RuleError
+
+
+class Refusal(Exception):
+    """A request the server refuses; nothing changed. `code` is for programs, the message
+    for people."""
+
+    code = "refused"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+    @property
+    def message(self) -> str:
+        """The readable message."""
+        return str(self)
+
+
+class UnknownTable(Refusal):
+    """No table with that id."""
+
+    code = "unknown_table"
+
+
+class MissingToken(Refusal):
+    """A seat intent without a seat token."""
+
+    code = "missing_token"
+
+
+class BadToken(Refusal):
+    """A seat token that holds no seat at this table."""
+
+    code = "bad_token"
+
+
+class RateLimited(Refusal):
+    """Too many messages (or chat lines) too fast."""
+
+    code = "rate_limited"
+
+
+class NotAvailable(Refusal):
+    """Something the server cannot offer (an unknown computer level, for one)."""
+
+    code = "not_available"
+
+
+class StoreUnavailable(Refusal):
+    """The move could not be stored, so it did not happen."""
+
+    code = "store_failed"
+
+
+def rule_error_code(error: RuleError) -> str:
+    """The code for a rules error: its class name in snake case."""
+    name = type(error).__name__
+    if name == "RuleError":
+        return "rule"
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()

@@ -1,0 +1,143 @@
+"""What each client message does: the socket's messages turned into referee actions.
+
+Every refusal raised here (a :class:`Refusal` or a rules error) goes back to the sender alone
+as an ``error``; nothing else changes.
+"""
+
+from __future__ import annotations
+
+import time
+
+from fivedice.rules.match import check_name
+
+from .context import ServerContext
+from .errors import RateLimited, Refusal
+from .hub import Client
+from .lobby import add_bot, join_seat
+from .protocol import (
+    PROTOCOL_VERSION,
+    AddBot,
+    Chat,
+    Hello,
+    HoldDice,
+    Join,
+    Leave,
+    Ping,
+    Remove,
+    Roll,
+    Score,
+    Start,
+    Undo,
+)
+from .table import Spectator, Table
+from .views import update_message, welcome_message
+
+
+async def handle(ctx: ServerContext, table: Table, client: Client, message: object) -> None:
+    """Carry out one validated client message."""
+    if isinstance(message, Hello):
+        await hello(ctx, table, client, message)
+        return
+    if not client.greeted:
+        raise Refusal("Say hello first", code="hello_first")
+    started = time.perf_counter()
+    referee = ctx.referee
+    match message:
+        case Ping():
+            ctx.hub.send(client, {"type": "pong", "id": message.id, "server_time": time.time()})
+            return
+        case Chat():
+            await chat(ctx, table, client, message)
+        case Join():
+            await join(ctx, table, client, message)
+        case HoldDice():
+            seat = table.seat_for(message.token)
+            await referee.perform(table, lambda m: m.hold(seat, message.positions))
+        case Roll():
+            seat = table.seat_for(message.token)
+            await referee.perform(table, lambda m: m.roll(seat, message.hold))
+        case Score():
+            seat = table.seat_for(message.token)
+            await referee.perform(table, lambda m: m.score(seat, message.category))
+        case Undo():
+            seat = table.seat_for(message.token)
+            await referee.perform(table, lambda m: m.undo(seat))
+        case Start():
+            seat = table.seat_for(message.token)
+            await referee.perform(table, lambda m: m.start(seat))
+        case Leave():
+            seat = table.seat_for(message.token)
+            await referee.perform(table, lambda m: m.leave(seat))
+        case Remove():
+            seat = table.seat_for(message.token)
+            await referee.perform(table, lambda m: m.remove(seat, message.seat))
+        case AddBot():
+            seat = table.seat_for(message.token)
+            await add_bot(ctx, table, seat, message.level, message.name)
+        case _:
+            raise Refusal("This message cannot be used here", code="unexpected_message")
+    ctx.metrics.moves.labels(message.type).inc()
+    ctx.metrics.intent_seconds.observe(time.perf_counter() - started)
+
+
+async def hello(ctx: ServerContext, table: Table, client: Client, message: Hello) -> None:
+    """Greet a client: bind its seat (or its spectator name), send what it missed."""
+    if client.greeted:
+        raise Refusal("This socket has already said hello", code="already_greeted")
+    if message.protocol != PROTOCOL_VERSION:
+        raise Refusal(
+            f"This server speaks protocol {PROTOCOL_VERSION}, not {message.protocol}",
+            code="protocol_version",
+        )
+    seat = table.seat_for(message.token) if message.token is not None else None
+    name = check_name(message.name) if message.name else f"Spectator {client.id}"
+    async with table.lock:
+        if seat is not None:
+            client.seat = seat
+            table.connected[seat] += 1
+        else:
+            client.spectator_name = name
+            table.spectators[client.id] = Spectator(name)
+        client.greeted = True
+        ctx.hub.send(client, welcome_message(table, seat, ctx.bots.levels()))
+        catch_up = update_message(
+            table, table.events_after(message.last_seq), ctx.settings.chat_lines_shown
+        )
+        ctx.hub.send(client, catch_up)
+        ctx.referee.refresh(table, exclude=client)
+
+
+def goodbye(ctx: ServerContext, table: Table, client: Client) -> None:
+    """A socket closed: the seat shows as disconnected (the player has not left)."""
+    if not client.greeted:
+        return
+    if client.seat is not None:
+        table.connected[client.seat] -= 1
+        if table.connected[client.seat] <= 0:
+            del table.connected[client.seat]
+    else:
+        table.spectators.pop(client.id, None)
+    ctx.referee.refresh(table, exclude=client)
+
+
+async def join(ctx: ServerContext, table: Table, client: Client, message: Join) -> None:
+    """Take a seat from the socket: answered with ``joined`` (seat and token)."""
+    seat, token = await join_seat(ctx, table, message.name)
+    ctx.hub.send(client, {"type": "joined", "id": message.id, "seat": seat, "token": token})
+    if client.seat is None:  # the watcher is now this seat's player
+        table.spectators.pop(client.id, None)
+        client.seat = seat
+        table.connected[seat] += 1
+        ctx.referee.refresh(table)
+
+
+async def chat(ctx: ServerContext, table: Table, client: Client, message: Chat) -> None:
+    """A chat line, signed by the seat (token) or by the spectator's name."""
+    if not client.chat.allow():
+        raise RateLimited("Too many chat messages: wait a moment")
+    seat = table.seat_for(message.token) if message.token is not None else client.seat
+    if seat is not None:
+        author = table.state.player(seat).name
+    else:
+        author = client.spectator_name or f"Spectator {client.id}"
+    await ctx.referee.perform(table, lambda m: m.chat(author, message.text, seat))

@@ -1,0 +1,55 @@
+"""Seating: the operations the REST routes and the socket share (take a seat, add a computer
+player), each going through the referee so it is stored before anyone hears of it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fivedice.rules import Match, RuleError
+
+from .context import ServerContext
+from .errors import NotAvailable
+from .table import Table, new_token, token_digest
+
+
+async def join_seat(ctx: ServerContext, table: Table, name: str) -> tuple[int, str]:
+    """Seat a player by name; returns the seat and its token (stored with the seat)."""
+    token = new_token()
+    digest = token_digest(token)
+    seat = await ctx.referee.perform(
+        table, lambda match: match.join(name), grant=lambda seat: [(seat, digest)]
+    )
+    return seat, token
+
+
+def check_level(ctx: ServerContext, level: str) -> str:
+    """A computer level this server offers, or the refusal that lists those it does."""
+    levels = ctx.bots.levels()
+    if level not in levels:
+        offered = ", ".join(levels) or "none"
+        raise NotAvailable(f"No computer player {level!r}; this server offers: {offered}")
+    return level
+
+
+def bot_name(level: str, taken: Sequence[str]) -> str:
+    """A default name for a computer seat: its level, numbered if needed."""
+    base = f"{level.replace('-', ' ').replace('_', ' ').title()} (computer)"[:20]
+    name, n = base, 2
+    while name in taken:
+        name, n = f"{base} {n}", n + 1
+    return name
+
+
+async def add_bot(
+    ctx: ServerContext, table: Table, host_seat: int, level: str, name: str | None
+) -> int:
+    """The host seats a computer player before the start; returns its seat."""
+    check_level(ctx, level)
+    taken = [p.name for p in table.state.players]
+
+    def seat_bot(match: Match) -> int:
+        if match.state.host != host_seat:
+            raise RuleError("Only the host can add a computer player")
+        return match.join(name or bot_name(level, taken), bot=level)
+
+    return await ctx.referee.perform(table, seat_bot)

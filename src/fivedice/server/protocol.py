@@ -1,0 +1,390 @@
+"""The play protocol (version 1): every WebSocket message, each a pydantic model with a ``type``.
+
+A client sends :data:`ClientMessage` values as JSON text frames; the server answers with
+:data:`ServerMessage` values. ``docs/protocol.md`` tells the story; these models are the law.
+Every client message may carry an ``id`` (any short string or number) that the server copies
+into the ``error`` or ``joined`` it causes, so a program can match answers to requests.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+PROTOCOL_VERSION = 1
+
+Token = Annotated[str, Field(max_length=64)]
+RequestId = Annotated[str, Field(max_length=64)] | int | None
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _ClientMessage(_Message):
+    id: RequestId = None
+
+
+# Client to server --------------------------------------------------------------------------
+
+
+class Hello(_ClientMessage):
+    """The first message on a socket: which protocol, who you are, what you saw last.
+
+    With a seat `token` the socket speaks for that seat (and the seat shows as connected);
+    without one it watches, as `name` in the spectator list. `last_seq` is the sequence number
+    of the last event this client saw: the server sends every event after it."""
+
+    type: Literal["hello"]
+    protocol: int = PROTOCOL_VERSION
+    token: Token | None = None
+    name: Annotated[str, Field(max_length=64)] | None = None
+    last_seq: Annotated[int, Field(ge=0)] = 0
+
+
+class Join(_ClientMessage):
+    """Take a free seat before the start; answered by ``joined`` with the seat token."""
+
+    type: Literal["join"]
+    name: Annotated[str, Field(max_length=64)]
+
+
+class AddBot(_ClientMessage):
+    """The host seats a computer player of one of the offered levels before the start."""
+
+    type: Literal["add_bot"]
+    token: Token | None = None
+    level: Annotated[str, Field(max_length=32)]
+    name: Annotated[str, Field(max_length=64)] | None = None
+
+
+class Start(_ClientMessage):
+    """The host starts the match."""
+
+    type: Literal["start"]
+    token: Token | None = None
+
+
+class HoldDice(_ClientMessage):
+    """Keep these dice (positions 0-4) at the next roll."""
+
+    type: Literal["hold"]
+    token: Token | None = None
+    positions: Annotated[list[int], Field(max_length=5)]
+
+
+class Roll(_ClientMessage):
+    """Roll; `hold` (positions 0-4) keeps those dice, otherwise the dice already held stay."""
+
+    type: Literal["roll"]
+    token: Token | None = None
+    hold: Annotated[list[int], Field(max_length=5)] | None = None
+
+
+class Score(_ClientMessage):
+    """Write the dice into a box (a category name from the rules)."""
+
+    type: Literal["score"]
+    token: Token | None = None
+    category: Annotated[str, Field(max_length=64)]
+
+
+class Undo(_ClientMessage):
+    """Take back your last scoring, while the next player has not rolled."""
+
+    type: Literal["undo"]
+    token: Token | None = None
+
+
+class Leave(_ClientMessage):
+    """Leave the table: before the start the seat is freed, after it you are skipped."""
+
+    type: Literal["leave"]
+    token: Token | None = None
+
+
+class Remove(_ClientMessage):
+    """The host removes a seat before the start."""
+
+    type: Literal["remove"]
+    token: Token | None = None
+    seat: int
+
+
+class Chat(_ClientMessage):
+    """A chat line; with a seat token it is signed by that player, else by the spectator."""
+
+    type: Literal["chat"]
+    token: Token | None = None
+    text: Annotated[str, Field(max_length=2000)]
+
+
+class Ping(_ClientMessage):
+    """Keep-alive; answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Hello | Join | AddBot | Start | HoldDice | Roll | Score | Undo | Leave | Remove | Chat | Ping,
+    Field(discriminator="type"),
+]
+client_message_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+SEAT_INTENTS = frozenset({"add_bot", "start", "hold", "roll", "score", "undo", "leave", "remove"})
+
+
+# Views ------------------------------------------------------------------------------------
+
+
+class CardView(_Message):
+    """One round's card: the filled boxes and every derived row."""
+
+    boxes: dict[str, int]
+    upper_subtotal: int
+    upper_bonus: int
+    upper_total: int
+    lower_total: int
+    yahtzee_bonus: int
+    grand_total: int
+
+
+class SeatView(_Message):
+    """A seat: who sits there, whether they still play and are connected, their cards."""
+
+    seat: int
+    name: str
+    bot: str | None
+    status: Literal["playing", "left", "forfeited"]
+    connected: bool
+    host: bool
+    cards: list[CardView]
+    total: int
+
+
+class ScoreOptionView(_Message):
+    """A box the active player may fill now, and what it would add."""
+
+    category: str
+    points: int
+    bonus: int
+    joker: bool
+
+
+class ClockView(_Message):
+    """The active player's clock: the time per hand and when this hand's time runs out
+    (``deadline`` in Unix seconds; compare with the view's ``server_time``)."""
+
+    seconds_per_hand: float
+    seat: int | None
+    deadline: float | None
+    timeout_rule: Literal["forfeit", "scratch"]
+
+
+class ChatLineView(_Message):
+    """A chat line; `seat` is None for a spectator."""
+
+    author: str
+    text: str
+    seat: int | None
+
+
+class StandingView(_Message):
+    """A final place (None for a player who left or forfeited)."""
+
+    seat: int
+    name: str
+    total: int
+    place: int | None
+    status: Literal["playing", "left", "forfeited"]
+
+
+class OutcomeView(_Message):
+    """The result of a finished match."""
+
+    standings: list[StandingView]
+    winners: list[int]
+
+
+class UndoView(_Message):
+    """Which scoring may still be taken back, by whom."""
+
+    seat: int
+    category: str
+
+
+class TableView(_Message):
+    """Everything a client draws: the same for every client of a table."""
+
+    id: str
+    name: str | None
+    listed: bool
+    preset: str
+    options: dict[str, Any]
+    phase: Literal["waiting", "playing", "finished"]
+    seq: int
+    host: int | None
+    seats: list[SeatView]
+    order: list[int]
+    active_seat: int | None
+    round: int
+    dice: list[int] | None
+    held: list[int]
+    rolls_left: int
+    score_options: list[ScoreOptionView]
+    undo: UndoView | None
+    clock: ClockView | None
+    chat: list[ChatLineView]
+    spectators: list[str]
+    outcome: OutcomeView | None
+    roll_off: list[list[list[int]]]
+    server_time: float
+
+
+class EventView(BaseModel):
+    """A match event as the rules core writes it, with its sequence number. The fields after
+    ``seq`` and ``type`` depend on the type (see docs/protocol.md)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    seq: int
+    type: str
+
+
+class CategoryView(_Message):
+    """A box of the rule set, in card order."""
+
+    name: str
+    label: str
+    section: str
+
+
+# Server to client ------------------------------------------------------------------------
+
+
+class Welcome(_Message):
+    """The answer to ``hello``: your seat (None when watching), the rules and their boxes."""
+
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL_VERSION
+    table_id: str
+    seat: int | None
+    role: Literal["player", "spectator"]
+    rules: dict[str, Any]
+    categories: list[CategoryView]
+    bot_levels: list[str]
+    server_time: float
+
+
+class Update(_Message):
+    """New events (possibly none, when only who is connected changed) and the table as it now
+    stands. Updates arrive in sequence order; ``seq`` is the last event's number."""
+
+    type: Literal["update"] = "update"
+    seq: int
+    events: list[EventView]
+    table: TableView
+
+
+class Joined(_Message):
+    """Your seat and its token: keep the token, every intent for this seat must carry it."""
+
+    type: Literal["joined"] = "joined"
+    id: RequestId = None
+    seat: int
+    token: str
+
+
+class Error(_Message):
+    """A message the server refused; nothing changed. Sent to its sender alone."""
+
+    type: Literal["error"] = "error"
+    id: RequestId = None
+    ref: str | None = None  # the type of the refused message, when known
+    code: str
+    message: str
+
+
+class Pong(_Message):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+    id: RequestId = None
+    server_time: float
+
+
+ServerMessage = Annotated[Welcome | Update | Joined | Error | Pong, Field(discriminator="type")]
+server_message_adapter: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+# REST bodies ------------------------------------------------------------------------------
+
+
+class BotSeat(_Message):
+    """A computer seat to add when the table is created."""
+
+    level: Annotated[str, Field(max_length=32)]
+    name: Annotated[str, Field(max_length=64)] | None = None
+
+
+class CreateTable(_Message):
+    """A new table: the rule preset, every match option, and who sits down at once."""
+
+    preset: str | None = None
+    name: Annotated[str, Field(max_length=120)] | None = None
+    listed: bool = True
+    host_name: Annotated[str, Field(max_length=64)] | None = None
+    seats: int = 4
+    rounds: int = 1
+    clock_seconds: float | None = None
+    timeout_rule: Literal["forfeit", "scratch"] = "forfeit"
+    undo_allowed: bool = True
+    start_order: Literal["host_first", "roll_off"] = "host_first"
+    bots: Annotated[list[BotSeat], Field(max_length=8)] = Field(default_factory=list)
+
+
+class TableCreated(_Message):
+    """A table was opened: where to find it, and the host's seat and token (if seated)."""
+
+    table_id: str
+    invite_url: str
+    ws_url: str
+    seat: int | None
+    token: str | None
+
+
+class JoinSeat(_Message):
+    """Take a seat by name."""
+
+    name: Annotated[str, Field(max_length=64)]
+
+
+class SeatGranted(_Message):
+    """The seat taken and its token."""
+
+    table_id: str
+    seat: int
+    token: str
+
+
+class AddBotSeat(_Message):
+    """The host adds a computer player (the host's token goes in the X-Seat-Token header)."""
+
+    level: Annotated[str, Field(max_length=32)]
+    name: Annotated[str, Field(max_length=64)] | None = None
+
+
+class TableSummary(_Message):
+    """A table in the lobby list."""
+
+    id: str
+    name: str | None
+    preset: str
+    phase: Literal["waiting", "playing", "finished"]
+    seats_taken: int
+    seats: int
+    players: list[str]
+    spectators: int
+    options: dict[str, Any]
+    invite_url: str

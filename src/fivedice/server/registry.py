@@ -1,0 +1,199 @@
+"""The tables this server holds: opening them, finding them, bringing them back after a
+restart, and letting finished ones go.
+
+A restarted server rebuilds every unfinished online table from its stored log, its seat token
+digests and its event times. The clock of the hand in play resumes with the time the player
+had left at the last stored event: time the server was down is not charged to anyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from datetime import datetime
+
+from fivedice.rules import Event, Match, MatchOptions, Phase, preset
+from fivedice.store import Store, UnknownMatch, new_match_id
+from fivedice.store.online import (
+    ORIGIN_ONLINE,
+    create_online_match,
+    event_times,
+    seat_tokens,
+)
+
+from .errors import UnknownTable
+from .protocol import CreateTable
+from .table import Table, new_token, token_digest, turn_key
+from .writer import StoreWriter
+
+log = logging.getLogger("fivedice.server.registry")
+
+
+class TableRegistry:
+    """Tables by id, in memory; the store has the rest."""
+
+    def __init__(self, store: Store, writer: StoreWriter, finished_ttl: float) -> None:
+        self.store = store
+        self.writer = writer
+        self.finished_ttl = finished_ttl
+        self.tables: dict[str, Table] = {}
+
+    # Opening ---------------------------------------------------------------------------
+
+    async def create(
+        self, request: CreateTable, bot_names: Sequence[tuple[str, str]] = ()
+    ) -> tuple[Table, int | None, str | None]:
+        """Open a table, seat its host (if named) and its computer players (name, level), and
+        store it; returns the table and the host's seat and token."""
+        options = MatchOptions(
+            seats=request.seats,
+            rounds=request.rounds,
+            clock_seconds=request.clock_seconds,
+            timeout_rule=request.timeout_rule,  # type: ignore[arg-type]
+            undo_allowed=request.undo_allowed,
+            start_order=request.start_order,  # type: ignore[arg-type]
+        )
+        rng = secrets.SystemRandom()
+        match = Match.create(preset(request.preset) if request.preset else None, options, rng)
+        host_seat: int | None = None
+        token: str | None = None
+        tokens: list[tuple[int, str]] = []
+        if request.host_name is not None:
+            host_seat = match.join(request.host_name)
+            token = new_token()
+            tokens.append((host_seat, token_digest(token)))
+        for name, level in bot_names:
+            match.join(name, bot=level)
+        table_id = new_match_id()
+        meta: dict[str, object] = {"listed": request.listed}
+        await self.writer.call(
+            create_online_match,
+            self.store,
+            table_id,
+            match.events,
+            preset=match.rules.name,
+            label=request.name,
+            meta=meta,
+            tokens=tokens,
+        )
+        table = Table(
+            table_id,
+            match,
+            name=request.name,
+            listed=request.listed,
+            rng=rng,
+            tokens={digest: seat for seat, digest in tokens},
+        )
+        self.tables[table_id] = table
+        log.info("table opened", extra={"table": table_id, "preset": table.preset})
+        return table, host_seat, token
+
+    # Finding ---------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> Table:
+        """A table in memory."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise UnknownTable(f"There is no table {table_id!r}")
+        return table
+
+    async def find(self, table_id: str) -> Table:
+        """A table in memory, or a stored online match brought back (finished ones too)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 64:
+            raise UnknownTable("There is no such table")
+        try:
+            table = await asyncio.to_thread(self._load, table_id)
+        except UnknownMatch:
+            raise UnknownTable(f"There is no table {table_id!r}") from None
+        return self.tables.setdefault(table_id, table)
+
+    def listed(self) -> list[Table]:
+        """Tables shown in the lobby (listed, not finished), oldest first."""
+        return [t for t in self.tables.values() if t.listed and t.state.phase is not Phase.FINISHED]
+
+    # Restarting ------------------------------------------------------------------------
+
+    async def restore(self) -> list[Table]:
+        """Bring back every unfinished online table from the store."""
+        ids = await asyncio.to_thread(self.store.unfinished)
+        restored = []
+        for table_id in ids:
+            try:
+                table = await asyncio.to_thread(self._load, table_id)
+            except UnknownTable:
+                continue  # not an online table (a local game in progress)
+            except Exception:
+                log.exception("could not restore table", extra={"table": table_id})
+                continue
+            self.tables[table_id] = table
+            restored.append(table)
+        if restored:
+            log.info("tables restored", extra={"tables": len(restored)})
+        return restored
+
+    def _load(self, table_id: str) -> Table:
+        summary = self.store.summary(table_id)
+        if summary.origin != ORIGIN_ONLINE:
+            raise UnknownTable(f"There is no table {table_id!r}")
+        events = self.store.load_events(table_id)
+        times = event_times(self.store, table_id)
+        tokens = seat_tokens(self.store, table_id)
+        rng = secrets.SystemRandom()
+        match, hand_began = _replay_with_hand_start(events, rng)
+        deadline = _resumed_deadline(match, times, hand_began)
+        return Table(
+            table_id,
+            match,
+            name=summary.label,
+            listed=bool(summary.meta.get("listed", True)),
+            rng=rng,
+            tokens=tokens,
+            deadline=deadline,
+        )
+
+    # Letting go ------------------------------------------------------------------------
+
+    def evict_finished(self, now: float, busy: set[str]) -> int:
+        """Drop finished tables older than the time to live that nobody is watching."""
+        gone = [
+            t.id
+            for t in self.tables.values()
+            if t.finished_at is not None
+            and now - t.finished_at > self.finished_ttl
+            and t.id not in busy
+        ]
+        for table_id in gone:
+            del self.tables[table_id]
+        return len(gone)
+
+
+def _replay_with_hand_start(
+    events: Sequence[Event], rng: secrets.SystemRandom
+) -> tuple[Match, int]:
+    """The match, and the index of the event with which the hand in play began."""
+    match = Match.replay(events[:1], rng)
+    key = turn_key(match.state)
+    began = 0
+    for index in range(1, len(events)):
+        match.apply(events[index])
+        new_key = turn_key(match.state)
+        if new_key != key:
+            key, began = new_key, index
+    return match, began
+
+
+def _resumed_deadline(match: Match, times: list[datetime], hand_began: int) -> float | None:
+    """The hand's deadline after a restart: now plus what was left at the last stored event."""
+    seconds = match.options.clock_seconds
+    if seconds is None or match.state.phase is not Phase.PLAYING or not times:
+        return None
+    began = times[min(hand_began, len(times) - 1)].timestamp()
+    last = times[-1].timestamp()
+    left = max(0.0, seconds - (last - began))
+    return time.time() + left

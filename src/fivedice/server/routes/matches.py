@@ -1,0 +1,81 @@
+"""Finished (and running) matches: their stored logs, results and step-by-step replays."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from fivedice.rules import Match
+from fivedice.store import UnknownMatch
+
+from ..context import Ctx
+from ..errors import UnknownTable
+from ..protocol import TableView
+from ..table import Table
+from ..views import event_views, outcome_view, table_view
+
+router = APIRouter(prefix="/api/matches", tags=["matches"])
+
+
+@router.get("")
+async def list_matches(
+    ctx: Ctx,
+    status: Annotated[str | None, Query(max_length=16)] = "finished",
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+) -> list[dict[str, Any]]:
+    """Stored matches, newest first (finished ones unless `status` says otherwise)."""
+    found = await asyncio.to_thread(ctx.store.matches, status, limit)
+    return [_summary_dict(m) for m in found]
+
+
+@router.get("/{match_id}")
+async def get_match(match_id: str, ctx: Ctx) -> dict[str, Any]:
+    """A stored match: its description, its full log, and its result if it has ended."""
+    summary, match = await _load(ctx, match_id)
+    return {
+        **_summary_dict(summary),
+        "events": event_views(enumerate(match.events, start=1)),
+        "outcome": outcome_view(match.state.outcome),
+    }
+
+
+@router.get("/{match_id}/replay", response_model=TableView)
+async def replay(
+    match_id: str, ctx: Ctx, seq: Annotated[int | None, Query(ge=1)] = None
+) -> dict[str, Any]:
+    """The table as it stood after event `seq` (the end when omitted): step through a match."""
+    summary, match = await _load(ctx, match_id)
+    events = match.events if seq is None else match.events[:seq]
+    at = Match.replay(events, random.Random(0))  # no dice are rolled in a replay
+    table = Table(
+        match_id,
+        at,
+        name=summary.label,
+        listed=bool(summary.meta.get("listed", False)),
+        rng=random.Random(0),
+    )
+    return table_view(table, ctx.settings.chat_lines_shown)
+
+
+async def _load(ctx: Ctx, match_id: str) -> tuple[Any, Match]:
+    try:
+        summary = await asyncio.to_thread(ctx.store.summary, match_id)
+        match = await asyncio.to_thread(ctx.store.load_match, match_id)
+    except UnknownMatch:
+        raise UnknownTable(f"There is no match {match_id!r}") from None
+    return summary, match
+
+
+def _summary_dict(m: Any) -> dict[str, Any]:
+    return {
+        "id": m.id,
+        "preset": m.preset,
+        "origin": m.origin,
+        "label": m.label,
+        "status": m.status,
+        "created_at": m.created_at.isoformat(),
+        "finished_at": m.finished_at.isoformat() if m.finished_at else None,
+    }

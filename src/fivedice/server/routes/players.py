@@ -1,0 +1,31 @@
+"""A player's history of finished matches."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from ..context import Ctx
+
+router = APIRouter(prefix="/api/players", tags=["players"])
+
+
+@router.get("/{name}/history")
+async def history(
+    name: str, ctx: Ctx, limit: Annotated[int, Query(ge=1, le=500)] = 50
+) -> list[dict[str, Any]]:
+    """The player's finished matches, newest first."""
+    entries = await asyncio.to_thread(ctx.store.player_history, name, limit)
+    return [
+        {
+            "match_id": e.match_id,
+            "preset": e.preset,
+            "total": e.total,
+            "place": e.place,
+            "players": e.players,
+            "finished_at": e.finished_at.isoformat(),
+        }
+        for e in entries
+    ]

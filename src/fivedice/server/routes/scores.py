@@ -1,0 +1,38 @@
+"""Rule presets and their high-score lists."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from fivedice.rules import preset, preset_names
+
+from ..context import Ctx
+
+router = APIRouter(prefix="/api", tags=["scores"])
+
+
+@router.get("/presets")
+async def presets() -> list[dict[str, Any]]:
+    """Every rule preset a table can use, with its full rule set."""
+    return [preset(name).to_dict() for name in preset_names()]
+
+
+@router.get("/scores/{preset_name}")
+async def high_scores(
+    preset_name: str, ctx: Ctx, limit: Annotated[int, Query(ge=1, le=100)] = 10
+) -> list[dict[str, Any]]:
+    """A preset's high-score list since its last reset, best first."""
+    preset(preset_name)  # an unknown preset is an error, not an empty list
+    scores = await asyncio.to_thread(ctx.store.high_scores, preset_name, limit)
+    return [
+        {
+            "name": s.name,
+            "total": s.total,
+            "match_id": s.match_id,
+            "finished_at": s.finished_at.isoformat(),
+        }
+        for s in scores
+    ]

@@ -1,0 +1,129 @@
+"""The lobby: open a table, list tables, look at one, take a seat, add a computer player."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Query, Request
+
+from ..context import Ctx
+from ..errors import UnknownTable
+from ..lobby import add_bot, bot_name, check_level, join_seat
+from ..protocol import (
+    AddBotSeat,
+    CreateTable,
+    EventView,
+    JoinSeat,
+    SeatGranted,
+    TableCreated,
+    TableSummary,
+    TableView,
+)
+from ..table import Table
+from ..views import event_views, table_view
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+
+def invite_url(request: Request, table_id: str) -> str:
+    """The link that opens the table in a browser (private tables are found only by it)."""
+    return f"{str(request.base_url).rstrip('/')}/?table={table_id}"
+
+
+def socket_url(request: Request, table_id: str) -> str:
+    """The play socket's address."""
+    base = str(request.base_url).rstrip("/")
+    scheme = "wss" if base.startswith("https") else "ws"
+    return f"{scheme}{base[base.index(':') :]}/ws/tables/{table_id}"
+
+
+@router.post("", status_code=201, response_model=TableCreated)
+async def create_table(body: CreateTable, ctx: Ctx, request: Request) -> TableCreated:
+    """Open a table with every match option; seat the host (`host_name`) and computer players."""
+    names: list[str] = [body.host_name] if body.host_name else []
+    bots: list[tuple[str, str]] = []
+    for bot in body.bots:
+        check_level(ctx, bot.level)
+        name = bot.name or bot_name(bot.level, names)
+        names.append(name)
+        bots.append((name, bot.level))
+    table, seat, token = await ctx.registry.create(body, bots)
+    return TableCreated(
+        table_id=table.id,
+        invite_url=invite_url(request, table.id),
+        ws_url=socket_url(request, table.id),
+        seat=seat,
+        token=token,
+    )
+
+
+@router.get("", response_model=list[TableSummary])
+async def list_tables(
+    ctx: Ctx,
+    request: Request,
+    phase: Annotated[Literal["waiting", "playing"] | None, Query()] = None,
+) -> list[dict[str, Any]]:
+    """Listed tables that have not finished; `phase=waiting` for those still open to join."""
+    return [
+        summary(ctx, t, request)
+        for t in ctx.registry.listed()
+        if phase is None or t.state.phase.value == phase
+    ]
+
+
+def summary(ctx: Ctx, table: Table, request: Request) -> dict[str, Any]:
+    """A table's lobby line."""
+    s = table.state
+    playing = [p for p in s.players if p.is_playing]
+    return {
+        "id": table.id,
+        "name": table.name,
+        "preset": table.preset,
+        "phase": s.phase.value,
+        "seats_taken": len(playing),
+        "seats": s.options.seats,
+        "players": [p.name for p in playing],
+        "spectators": len(table.spectators),
+        "options": s.options.to_dict(),
+        "invite_url": invite_url(request, table.id),
+    }
+
+
+@router.get("/{table_id}", response_model=TableView)
+async def get_table(table_id: str, ctx: Ctx) -> dict[str, Any]:
+    """The table as its clients see it."""
+    table = await ctx.registry.find(table_id)
+    return table_view(table, ctx.settings.chat_lines_shown)
+
+
+@router.get("/{table_id}/events", response_model=list[EventView])
+async def table_events(
+    table_id: str, ctx: Ctx, after: Annotated[int, Query(ge=0)] = 0
+) -> list[dict[str, Any]]:
+    """The table's committed events after sequence number `after`."""
+    table = await ctx.registry.find(table_id)
+    return event_views(table.events_after(after))
+
+
+@router.post("/{table_id}/seats", status_code=201, response_model=SeatGranted)
+async def take_seat(table_id: str, body: JoinSeat, ctx: Ctx) -> SeatGranted:
+    """Join as a player by name, before the start; keep the token it returns."""
+    table = ctx.registry.get(table_id) if table_id in ctx.registry.tables else None
+    if table is None:
+        raise UnknownTable(f"There is no open table {table_id!r}")
+    seat, token = await join_seat(ctx, table, body.name)
+    return SeatGranted(table_id=table.id, seat=seat, token=token)
+
+
+@router.post("/{table_id}/bots", status_code=201)
+async def add_computer(
+    table_id: str,
+    body: AddBotSeat,
+    ctx: Ctx,
+    x_seat_token: Annotated[str | None, Header()] = None,
+) -> dict[str, int]:
+    """The host seats a computer player (host's token in the ``X-Seat-Token`` header)."""
+    table = ctx.registry.get(table_id)
+    host = table.seat_for(x_seat_token)
+    seat = await add_bot(ctx, table, host, body.level, body.name)
+    return {"seat": seat}

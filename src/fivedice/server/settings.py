@@ -1,0 +1,96 @@
+"""The server's settings, read in one place from the command line and the environment.
+
+Every setting has an environment variable (``FIVEDICE_*``) so a deployment configures the
+server without code; ``fivedice serve --host/--port`` override the address.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from fivedice.store import DATABASE_URL_ENV
+
+
+def _env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    return float(value) if value not in (None, "") else default
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value not in (None, "") else default
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value in (None, ""):
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def default_web_dir() -> Path:
+    """The browser page's files: the ``fivedice/web`` package directory."""
+    return Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server can be told. Build with :meth:`from_env`."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str | None = None  # None: the store's default (SQLite in the user data dir)
+    # Messages and abuse
+    max_message_bytes: int = 8192  # larger text frames get an error; the socket stays open
+    max_frame_bytes: int = 1 << 20  # larger frames close the socket (code 1009)
+    messages_per_second: float = 50.0  # every message type, per connection
+    message_burst: int = 200
+    chat_per_second: float = 0.5  # chat lines per connection, refilled continuously
+    chat_burst: int = 5
+    chat_lines_shown: int = 50  # chat lines in each table view (the log keeps all)
+    send_queue_limit: int = 512  # a client this far behind is dropped (it reconnects)
+    hello_timeout: float = 30.0
+    # Play
+    bot_delay: float = 0.6  # seconds a computer player waits before each move
+    finished_table_ttl: float = 600.0  # finished tables stay in memory this long
+    # Operations
+    log_format: str = "json"  # json | text
+    log_level: str = "INFO"
+    echo_endpoint: bool = False  # /ws/echo, the load benchmark's ceiling
+    validate_outgoing: bool = False  # check every server message against the protocol models
+    web_dir: Path = field(default_factory=default_web_dir)
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        """Settings from ``FIVEDICE_*`` variables, then `overrides` (None values ignored)."""
+        base = cls(
+            host=os.environ.get("FIVEDICE_HOST", cls.host),
+            port=_env_int("FIVEDICE_PORT", cls.port),
+            database_url=os.environ.get(DATABASE_URL_ENV) or None,
+            max_message_bytes=_env_int("FIVEDICE_MAX_MESSAGE_BYTES", cls.max_message_bytes),
+            max_frame_bytes=_env_int("FIVEDICE_MAX_FRAME_BYTES", cls.max_frame_bytes),
+            messages_per_second=_env_float("FIVEDICE_MESSAGES_PER_SECOND", cls.messages_per_second),
+            message_burst=_env_int("FIVEDICE_MESSAGE_BURST", cls.message_burst),
+            chat_per_second=_env_float("FIVEDICE_CHAT_PER_SECOND", cls.chat_per_second),
+            chat_burst=_env_int("FIVEDICE_CHAT_BURST", cls.chat_burst),
+            chat_lines_shown=_env_int("FIVEDICE_CHAT_LINES_SHOWN", cls.chat_lines_shown),
+            send_queue_limit=_env_int("FIVEDICE_SEND_QUEUE_LIMIT", cls.send_queue_limit),
+            hello_timeout=_env_float("FIVEDICE_HELLO_TIMEOUT", cls.hello_timeout),
+            bot_delay=_env_float("FIVEDICE_BOT_DELAY", cls.bot_delay),
+            finished_table_ttl=_env_float("FIVEDICE_FINISHED_TABLE_TTL", cls.finished_table_ttl),
+            log_format=os.environ.get("FIVEDICE_LOG_FORMAT", cls.log_format),
+            log_level=os.environ.get("FIVEDICE_LOG_LEVEL", cls.log_level),
+            echo_endpoint=_env_bool("FIVEDICE_ECHO_ENDPOINT", cls.echo_endpoint),
+            validate_outgoing=_env_bool("FIVEDICE_VALIDATE_OUTGOING", cls.validate_outgoing),
+            web_dir=Path(os.environ.get("FIVEDICE_WEB_DIR") or default_web_dir()),
+        )
+        given = {k: v for k, v in overrides.items() if v is not None}
+        return replace(base, **given)  # type: ignore[arg-type]
+
+    @property
+    def address(self) -> str:
+        """The address to open in a browser."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/"

@@ -1,0 +1,153 @@
+"""A table: one match, the seat tokens that speak for its players, who is connected, and the
+clock of the hand being played. No I/O here: the referee stores and broadcasts.
+
+The match may run ahead of what is stored while a move is being committed; everything a client
+can see (views, missed events) comes from the committed part only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from fivedice.rules import Event, Match, MatchState, Phase
+from fivedice.rules.match import RandomSource
+
+from .errors import BadToken, MissingToken
+
+
+def token_digest(token: str) -> str:
+    """What is stored of a seat token: its SHA-256, hex."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh seat token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def turn_key(state: MatchState) -> tuple[object, ...]:
+    """What identifies one hand: it changes when a new hand starts (a new player's turn, or the
+    same solo player's next box), which is when the clock starts afresh."""
+    filled = sum(len(card.boxes) for player in state.players for card in player.cards)
+    return (state.phase, state.active_seat, state.round, filled)
+
+
+@dataclass
+class Spectator:
+    """A watching connection and the name it gave."""
+
+    name: str
+
+
+class Table:
+    """One online table. Mutated only by the referee, under :attr:`lock`."""
+
+    def __init__(
+        self,
+        table_id: str,
+        match: Match,
+        *,
+        name: str | None,
+        listed: bool,
+        rng: RandomSource,
+        tokens: dict[str, int] | None = None,
+        deadline: float | None = None,
+    ) -> None:
+        self.id = table_id
+        self.name = name
+        self.listed = listed
+        self.match = match
+        self.rng = rng
+        self.lock = asyncio.Lock()
+        self.tokens: dict[str, int] = dict(tokens or {})
+        self.connected: Counter[int] = Counter()
+        self.spectators: dict[int, Spectator] = {}
+        self.committed_count = len(match.events)
+        self.committed_state = match.state
+        self.turn = turn_key(match.state)
+        self.deadline = deadline if self.clock_seconds is not None else None
+        self.finished_at: float | None = None  # loop time the match ended (for eviction)
+        self._card_cache: dict[tuple[int, int], tuple[object, dict[str, object]]] = {}
+
+    # Reading ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> MatchState:
+        """The committed state: what clients may see."""
+        return self.committed_state
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the last committed event."""
+        return self.committed_count
+
+    @property
+    def preset(self) -> str:
+        """The rule set's name."""
+        return self.committed_state.rules.name
+
+    @property
+    def clock_seconds(self) -> float | None:
+        """Time per hand, or None when the table has no clock."""
+        return self.match.options.clock_seconds
+
+    def events_after(self, seq: int) -> Iterator[tuple[int, Event]]:
+        """Committed events with a sequence number above `seq`, numbered."""
+        events = self.match.events[: self.committed_count]
+        for index in range(max(seq, 0), len(events)):
+            yield index + 1, events[index]
+
+    def seat_for(self, token: str | None) -> int:
+        """The seat a token holds, or the refusal that says why it holds none."""
+        if not token:
+            raise MissingToken("This needs your seat token")
+        seat = self.tokens.get(token_digest(token))
+        if seat is None:
+            raise BadToken("That seat token holds no seat at this table")
+        if not self.committed_state.player(seat).is_playing:
+            raise BadToken("That seat has left the table")
+        return seat
+
+    def is_connected(self, seat: int) -> bool:
+        """Whether any socket speaks for the seat now."""
+        return self.connected[seat] > 0
+
+    def card_dict(self, seat: int, round_: int, card: object) -> dict[str, object]:
+        """A card's JSON form, computed once per card value (cards are immutable)."""
+        cached = self._card_cache.get((seat, round_))
+        if cached is not None and cached[0] is card:
+            return cached[1]
+        data = card.to_dict()  # type: ignore[attr-defined]
+        self._card_cache[(seat, round_)] = (card, data)
+        return data
+
+    # Writing (by the referee) ------------------------------------------------------------
+
+    def pending(self) -> tuple[Event, ...]:
+        """Events the match has that are not committed yet."""
+        return self.match.events[self.committed_count :]
+
+    def mark_committed(self, now: float) -> bool:
+        """Everything the match holds is now stored; returns whether a new hand began (the
+        clock restarted)."""
+        self.committed_count = len(self.match.events)
+        self.committed_state = self.match.state
+        key = turn_key(self.committed_state)
+        new_hand = key != self.turn
+        self.turn = key
+        if self.clock_seconds is None or self.committed_state.phase is not Phase.PLAYING:
+            self.deadline = None
+        elif new_hand or self.deadline is None:
+            self.deadline = now + self.clock_seconds
+        return new_hand
+
+    def roll_back(self) -> None:
+        """Forget the events that could not be stored: the match is as it was."""
+        events = self.match.events[: self.committed_count]
+        self.match = Match.replay(events, self.rng)
+        self.committed_state = self.match.state

@@ -1,0 +1,172 @@
+"""The store writer: one thread that owns every database write, so the event loop never waits
+on the database and SQLite sees a single writer.
+
+Appends queued while a transaction is running are committed together in the next one (group
+commit): under load, one transaction carries the moves of many tables, and each move is still
+acknowledged only once its transaction has committed. If a batch fails, its appends are retried
+one by one, so one table's conflict never costs another table its move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from fivedice.rules import Event
+from fivedice.store import Store
+from fivedice.store.online import Append, append_many, append_one
+
+from .metrics import Metrics
+
+T = TypeVar("T")
+log = logging.getLogger("fivedice.server.writer")
+
+MAX_BATCH = 512
+
+
+@dataclass
+class _Job:
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+
+
+@dataclass
+class _AppendJob(_Job):
+    append: Append
+
+
+@dataclass
+class _CallJob(_Job):
+    call: Callable[[], Any] = field(default=lambda: None)
+
+
+_STOP = object()
+
+
+class StoreWriter:
+    """Runs store writes in order on one thread; :meth:`append` batches across tables."""
+
+    def __init__(self, store: Store, metrics: Metrics | None = None) -> None:
+        self.store = store
+        self.metrics = metrics
+        self._queue: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="fivedice-store-writer", daemon=True)
+        self._started = False
+
+    def start(self) -> None:
+        """Start the writer thread."""
+        if not self._started:
+            self._started = True
+            self._thread.start()
+
+    async def stop(self) -> None:
+        """Finish every queued write, then stop the thread."""
+        if not self._started:
+            return
+        self._queue.put(_STOP)
+        await asyncio.to_thread(self._thread.join)
+        self._started = False
+
+    async def append(
+        self,
+        match_id: str,
+        first_seq: int,
+        events: Sequence[Event],
+        tokens: Sequence[tuple[int, str]] = (),
+    ) -> None:
+        """Store events (and seat tokens); returns once they are committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put(_AppendJob(loop, future, Append(match_id, first_seq, events, tokens)))
+        await future
+
+    async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run any store write on the writer thread, in order with the appends."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put(_CallJob(loop, future, lambda: fn(*args, **kwargs)))
+        return await future
+
+    # The thread --------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            jobs = [first]
+            while len(jobs) < MAX_BATCH:
+                try:
+                    jobs.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = False
+            appends: list[_AppendJob] = []
+            for job in jobs:
+                if job is _STOP:
+                    stop = True
+                elif isinstance(job, _AppendJob):
+                    appends.append(job)
+                else:
+                    self._commit(appends)
+                    appends = []
+                    assert isinstance(job, _CallJob)
+                    self._call(job)
+            self._commit(appends)
+            if stop:
+                return
+
+    def _commit(self, jobs: list[_AppendJob]) -> None:
+        if not jobs:
+            return
+        started = time.perf_counter()
+        outcomes: list[tuple[_Job, Any, BaseException | None]] = []
+        try:
+            append_many(self.store, [job.append for job in jobs])
+            outcomes = [(job, None, None) for job in jobs]
+        except Exception:
+            if len(jobs) > 1:
+                log.warning("batch commit failed; retrying %d appends one by one", len(jobs))
+            for job in jobs:
+                try:
+                    append_one(self.store, job.append)
+                    outcomes.append((job, None, None))
+                except Exception as exc:
+                    outcomes.append((job, None, exc))
+        if self.metrics is not None:
+            self.metrics.commit_seconds.observe(time.perf_counter() - started)
+            self.metrics.commit_batch.observe(len(jobs))
+        _resolve_all(outcomes)
+
+    def _call(self, job: _CallJob) -> None:
+        try:
+            result = job.call()
+        except Exception as exc:
+            _resolve_all([(job, None, exc)])
+        else:
+            _resolve_all([(job, result, None)])
+
+
+def _resolve_all(outcomes: list[tuple[_Job, Any, BaseException | None]]) -> None:
+    """Hand results back to each job's event loop, one wake-up per loop."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Job, Any, BaseException | None]]] = {}
+    for outcome in outcomes:
+        by_loop.setdefault(outcome[0].loop, []).append(outcome)
+    for loop, items in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
+            loop.call_soon_threadsafe(_settle, items)
+
+
+def _settle(items: list[tuple[_Job, Any, BaseException | None]]) -> None:
+    for job, result, exc in items:
+        if job.future.done():
+            continue
+        if exc is not None:
+            job.future.set_exception(exc)
+        else:
+            job.future.set_result(result)

@@ -1,0 +1,155 @@
+"""What online tables add to the store: seat tokens kept beside the log, appends for many
+matches in one transaction (the game server's group commit), and when each event was stored.
+
+A seat token is a credential, so only its SHA-256 digest is kept, and never in the event log,
+which anyone may read. A seat's token is written in the same transaction as the event that
+seats the player, so a stored seat always has its credential.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, ForeignKey, Integer, String, insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from fivedice.rules import Event
+
+from .models import Base, EventRow, MatchRow, utcnow
+from .store import SequenceConflict, Store, UnknownMatch
+
+ORIGIN_ONLINE = "online"
+
+
+class SeatTokenRow(Base):
+    """The digest of the token that proves a player holds a seat at an online table."""
+
+    __tablename__ = "seat_tokens"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+
+
+@dataclass(frozen=True)
+class Append:
+    """Events to add to one match, numbered from `first_seq`, with any seat tokens they grant
+    (seat, token digest)."""
+
+    match_id: str
+    first_seq: int
+    events: Sequence[Event]
+    tokens: Sequence[tuple[int, str]] = field(default=())
+
+
+def ensure_schema(store: Store) -> None:
+    """Create the online tables in a store whose database predates them."""
+    Base.metadata.create_all(store.engine, tables=[SeatTokenRow.__table__])  # type: ignore[list-item]
+
+
+def create_online_match(
+    store: Store,
+    match_id: str,
+    events: Sequence[Event],
+    *,
+    preset: str,
+    label: str | None,
+    meta: dict[str, object],
+    tokens: Sequence[tuple[int, str]] = (),
+) -> None:
+    """Store a new online table's match, its first events and its first seats' tokens at once."""
+    with store.engine.begin() as conn:
+        conn.execute(
+            insert(MatchRow),
+            [
+                {
+                    "id": match_id,
+                    "preset": preset,
+                    "origin": ORIGIN_ONLINE,
+                    "label": label,
+                    "status": "waiting",
+                    "meta": meta,
+                    "created_at": utcnow(),
+                }
+            ],
+        )
+        _insert(conn, [Append(match_id, 1, events, tokens)])
+
+
+def append_many(store: Store, appends: Sequence[Append]) -> None:
+    """Store several matches' new events (and tokens) in one transaction: all or nothing.
+
+    Raises :class:`SequenceConflict` if any sequence number is taken or a match is unknown;
+    the caller retries one by one (:func:`append_one`) to learn which.
+    """
+    if not appends:
+        return
+    try:
+        with store.engine.begin() as conn:
+            _insert(conn, appends)
+    except IntegrityError as exc:
+        raise SequenceConflict("A sequence number in the batch is already taken") from exc
+
+
+def append_one(store: Store, append: Append) -> None:
+    """Store one match's new events and tokens, saying precisely why it cannot."""
+    try:
+        with store.engine.begin() as conn:
+            found = conn.execute(select(MatchRow.id).where(MatchRow.id == append.match_id))
+            if found.first() is None:
+                raise UnknownMatch(f"No match {append.match_id}")
+            _insert(conn, [append])
+    except IntegrityError as exc:
+        raise SequenceConflict(
+            f"Match {append.match_id} already has an event numbered from {append.first_seq}"
+        ) from exc
+
+
+def seat_tokens(store: Store, match_id: str) -> dict[str, int]:
+    """A match's token digests and the seat each one holds."""
+    query = select(SeatTokenRow.token_hash, SeatTokenRow.seat).where(
+        SeatTokenRow.match_id == match_id
+    )
+    with store.engine.connect() as conn:
+        return {digest: seat for digest, seat in conn.execute(query)}
+
+
+def event_times(store: Store, match_id: str) -> list[datetime]:
+    """When each of a match's events was stored, in sequence order (index = seq - 1)."""
+    query = select(EventRow.created_at).where(EventRow.match_id == match_id).order_by(EventRow.seq)
+    with store.engine.connect() as conn:
+        return [_aware(t) for (t,) in conn.execute(query)]
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; everything stored is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _insert(conn: Connection, appends: Iterable[Append]) -> None:
+    now = utcnow()
+    events: list[dict[str, object]] = []
+    tokens: list[dict[str, object]] = []
+    for append in appends:
+        for seq, event in enumerate(append.events, start=append.first_seq):
+            events.append(
+                {
+                    "match_id": append.match_id,
+                    "seq": seq,
+                    "type": event.type,
+                    "payload": json.dumps(event.to_dict()),
+                    "created_at": now,
+                }
+            )
+        for seat, digest in append.tokens:
+            tokens.append({"match_id": append.match_id, "seat": seat, "token_hash": digest})
+    if events:
+        conn.execute(insert(EventRow), events)
+    if tokens:
+        conn.execute(insert(SeatTokenRow), tokens)
