@@ -6,8 +6,9 @@ Each event is a small frozen dataclass that serialises to a JSON object with a `
 
 from __future__ import annotations
 
+import types
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
 from .errors import InvalidEvent
 
@@ -148,13 +149,19 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
+_FIELD_TYPES: dict[str, dict[str, Any]] = {
+    name: {f.name: get_type_hints(cls)[f.name] for f in fields(cls)}
+    for name, cls in EVENT_TYPES.items()
+}
+
+
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Read an event back from :meth:`Event.to_dict`'s output (e.g. a parsed JSON line)."""
     try:
         cls = EVENT_TYPES[data["type"]]
     except (KeyError, TypeError):
         raise InvalidEvent(f"Not a match event: {data!r}") from None
-    known = {f.name: f for f in fields(cls)}
+    known = _FIELD_TYPES[cls.type]
     values: dict[str, Any] = {}
     for name, value in data.items():
         if name == "type" or name == "seq":
@@ -162,10 +169,40 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         if name not in known:
             raise InvalidEvent(f"Event {cls.type!r} has no field {name!r}")
         values[name] = _tuplify(value) if isinstance(value, list) else value
+        # A log read from disk or a socket is untrusted: a value of the wrong type would
+        # otherwise reach the fold and fail there with a TypeError or an IndexError.
+        if not _conforms(values[name], known[name]):
+            raise InvalidEvent(f"Event {cls.type!r}: {name} cannot be {value!r}")
     try:
         return cls(**values)
     except TypeError as exc:
         raise InvalidEvent(f"Malformed {cls.type!r} event: {exc}") from None
+
+
+def _conforms(value: Any, hint: Any) -> bool:
+    """Whether a decoded JSON value has the type an event field declares."""
+    origin, args = get_origin(hint), get_args(hint)
+    if hint is Any:
+        return True
+    if origin is Union or origin is types.UnionType:
+        return any(_conforms(value, h) for h in args)
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint in (str, bool):
+        return isinstance(value, hint)
+    if origin is dict:
+        return isinstance(value, dict) and all(
+            _conforms(k, args[0]) and _conforms(v, args[1]) for k, v in value.items()
+        )
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_conforms(v, args[0]) for v in value)
+        return len(value) == len(args) and all(map(_conforms, value, args))
+    raise AssertionError(f"event field type {hint!r} has no check")
 
 
 def _tuplify(value: Any) -> Any:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
 from enum import StrEnum
+from typing import Any
 
 from .dice import Dice
 from .errors import InvalidEvent, RuleError
@@ -211,9 +211,12 @@ class MatchState:
 
 def initial_state(event: MatchCreated) -> MatchState:
     """The state right after a match is created."""
-    return MatchState(
-        rules=RuleSet.from_dict(event.rules), options=MatchOptions.from_dict(event.options)
-    )
+    try:
+        rules = RuleSet.from_dict(event.rules)
+        options = MatchOptions.from_dict(event.options)
+    except (KeyError, TypeError, ValueError) as exc:  # ValueError includes InvalidOptions
+        raise InvalidEvent(f"The 'created' event does not describe a match: {exc!r}") from None
+    return MatchState(rules=rules, options=options)
 
 
 def apply_event(state: MatchState, event: Event) -> MatchState:
@@ -247,6 +250,7 @@ def _joined(state: MatchState, e: PlayerJoined) -> MatchState:
 
 
 def _left(state: MatchState, e: PlayerLeft) -> MatchState:
+    _expect(state.phase is not Phase.FINISHED, "nobody leaves a finished match")
     leaver = state.player(e.seat)
     _expect(leaver.is_playing, f"seat {e.seat} has already left")
     if state.phase is Phase.WAITING:
@@ -272,8 +276,13 @@ def _started(state: MatchState, e: MatchStarted) -> MatchState:
 def _held(state: MatchState, e: DiceHeld) -> MatchState:
     _expect(state.active_seat == e.seat, f"seat {e.seat} is not the active player")
     _expect(state.dice is not None, "no dice to hold before the first roll")
-    _expect(all(0 <= i < 5 for i in e.held) and len(set(e.held)) == len(e.held), "bad hold")
+    _expect(_is_hold(e.held), f"bad hold {e.held!r}")
     return replace(state, held=tuple(sorted(e.held)))
+
+
+def _is_hold(held: tuple[int, ...]) -> bool:
+    """Distinct dice positions, 0 to 4."""
+    return all(0 <= i < 5 for i in held) and len(set(held)) == len(held)
 
 
 def _rolled(state: MatchState, e: DiceRolled) -> MatchState:
@@ -282,6 +291,7 @@ def _rolled(state: MatchState, e: DiceRolled) -> MatchState:
     _expect(state.rolls_used < ROLLS_PER_TURN, "no rolls left this turn")
     Dice(e.dice)  # raises InvalidDice for anything but five faces
     _expect(len(e.dice) == 5, "a roll shows five dice")
+    _expect(_is_hold(e.held), f"bad hold {e.held!r}")
     if state.dice is None:
         _expect(not e.held, "the first roll throws all five dice")
     else:
