@@ -1,4 +1,5 @@
-"""Store fixtures: a fresh database per test (SQLite file in a temp dir)."""
+"""Store fixtures: a fresh database per test, on SQLite (a file in a temp dir) and on a real
+PostgreSQL (the session's throwaway cluster, see tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import pytest
 from fivedice.store import Store
 
 
-@pytest.fixture
-def store_url(tmp_path: Path) -> str:
-    """A database URL for one test."""
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database URL for one test: every store test runs on both databases."""
+    if request.param == "postgresql":
+        return str(request.getfixturevalue("postgresql_url"))
     return f"sqlite:///{tmp_path / 'fivedice.db'}"
 
 

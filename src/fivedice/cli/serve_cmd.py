@@ -25,31 +25,10 @@ def serve(
     ] = None,
 ) -> None:
     """Run the game server (lobby, tables, play sockets, REST API with docs at /docs)."""
-    import uvicorn
+    from fivedice.server import Settings
+    from fivedice.server.runner import run
 
-    from fivedice.server import Settings, create_app
-    from fivedice.server.logs import configure_logging
-    from fivedice.store import database_url as resolve_url
-
-    settings = Settings.from_env(host=host, port=port, database_url=database_url)
-    configure_logging(settings.log_format, settings.log_level)
-    typer.echo(f"fivedice server: open {settings.address}  (API docs: {settings.address}docs)")
-    typer.echo(f"database: {_redacted(resolve_url(settings.database_url))}")
-    uvicorn.run(
-        create_app(settings),
-        host=settings.host,
-        port=settings.port,
-        log_config=None,
-        access_log=False,
-        ws_max_size=settings.max_frame_bytes,
-        timeout_graceful_shutdown=10,
-    )
-
-
-def _redacted(url: str) -> str:
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
+    run(Settings.from_env(host=host, port=port, database_url=database_url))
 
 
 @scores_app.command("show")

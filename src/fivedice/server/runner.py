@@ -1,0 +1,51 @@
+"""Running the server under uvicorn: what ``fivedice serve`` and ``python -m fivedice.server``
+both do."""
+
+from __future__ import annotations
+
+import sys
+
+from sqlalchemy.engine import make_url
+
+from fivedice.store import database_url
+
+from .app import create_app
+from .logs import configure_logging
+from .settings import Settings
+
+
+def describe(settings: Settings) -> str:
+    """The lines printed at startup: the address to open, and the database (no password)."""
+    url = make_url(database_url(settings.database_url)).render_as_string(hide_password=True)
+    return (
+        f"fivedice server: open {settings.address}  (API docs: {settings.address}docs)\n"
+        f"database: {url}"
+    )
+
+
+def run(settings: Settings) -> None:
+    """Serve until interrupted (SIGINT/SIGTERM shut down gracefully)."""
+    import uvicorn
+
+    configure_logging(settings.log_format, settings.log_level)
+    print(describe(settings), flush=True)
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_config=None,
+        access_log=False,
+        ws_max_size=settings.max_frame_bytes,
+        timeout_graceful_shutdown=10,
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m fivedice.server [--host H] [--port P]``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m fivedice.server")
+    parser.add_argument("--host")
+    parser.add_argument("--port", type=int)
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    run(Settings.from_env(host=args.host, port=args.port))

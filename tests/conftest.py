@@ -1,0 +1,104 @@
+"""Test services shared by every test package: a throwaway PostgreSQL cluster.
+
+The cluster is Debian's PostgreSQL (``make install-test`` installs it when missing), created
+in a temporary directory on a free port for the test session and removed afterwards. Each
+test that asks for ``postgresql_url`` gets a fresh database in it. As root (CI), the server
+runs as the ``postgres`` user, since PostgreSQL refuses to run as root.
+"""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _bindir() -> Path:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    if initdb:
+        return Path(initdb).parent
+    pytest.fail("PostgreSQL is not installed: run `make install-test` (it installs it)")
+
+
+class PostgresCluster:
+    """A private PostgreSQL server for the test session."""
+
+    def __init__(self) -> None:
+        self.bindir = _bindir()
+        self.root = Path(tempfile.mkdtemp(prefix="fivedice-pg-"))
+        self.data = self.root / "data"
+        self.port = free_port()
+        self.user = "fivedice"
+        self._as_postgres = os.geteuid() == 0
+        self._names = itertools.count(1)
+
+    def _run(self, *args: str) -> None:
+        command = [str(self.bindir / args[0]), *args[1:]]
+        if self._as_postgres:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        """initdb and start, trusting local connections, without fsync (tests only)."""
+        if self._as_postgres:
+            shutil.chown(self.root, "postgres", "postgres")
+        self._run("initdb", "-D", str(self.data), "-U", self.user, "-A", "trust", "-E", "UTF8")
+        options = (
+            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        )
+        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-w", "-l",
+                  str(self.root / "log"), "start")  # fmt: skip
+
+    def stop(self) -> None:
+        """Stop the server and delete everything."""
+        try:
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def new_database(self) -> str:
+        """A fresh, empty database; returns its SQLAlchemy URL."""
+        import psycopg
+
+        name = f"test_{next(self._names)}"
+        with psycopg.connect(
+            host="127.0.0.1", port=self.port, user=self.user, dbname="postgres", autocommit=True
+        ) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return f"postgresql+psycopg://{self.user}@127.0.0.1:{self.port}/{name}"
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """The session's PostgreSQL server."""
+    cluster = PostgresCluster()
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgresql_url(postgres_cluster: PostgresCluster) -> str:
+    """A fresh PostgreSQL database for one test."""
+    return postgres_cluster.new_database()
