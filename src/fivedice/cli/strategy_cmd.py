@@ -1,0 +1,220 @@
+"""Commands about optimal play: solve, advise, simulate, analyse.
+
+numpy, numba and the solver are imported inside the commands, so other commands start fast.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .app import app
+
+RulesOption = Annotated[str, typer.Option("--rules", help="Rule-set preset name.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+def _rules(name: str) -> Any:
+    from fivedice.rules import RuleError, preset
+
+    try:
+        return preset(name)
+    except RuleError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--rules") from None
+
+
+@app.command()
+def solve(
+    rules: RulesOption = "official",
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Solve afresh; ignore the cache.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Compute (or load) the optimal-strategy table and print the expected score at the start."""
+    from fivedice.strategy.cache import cached_table, load_or_solve
+
+    ruleset = _rules(rules)
+    started = time.perf_counter()
+    cached = not no_cache and cached_table(ruleset) is not None
+    table = load_or_solve(ruleset, use_cache=not no_cache, progress=not as_json)
+    seconds = time.perf_counter() - started
+    if as_json:
+        out = {
+            "rules": ruleset.name,
+            "expected": table.expected_start,
+            "seconds": seconds,
+            "cached": cached,
+        }
+        typer.echo(json.dumps(out))
+        return
+    how = "loaded from the cache" if cached else "solved"
+    typer.echo(
+        f"{ruleset.title}: expected score {table.expected_start:.6f} ({how} in {seconds:.2f} s)"
+    )
+
+
+@app.command()
+def advise(
+    dice: Annotated[str, typer.Option("--dice", help='The five dice, e.g. "33315".')],
+    rules: RulesOption = "official",
+    filled: Annotated[
+        str, typer.Option("--filled", help="Filled boxes as JSON, e.g. '{\"chance\": 22}'.")
+    ] = "{}",
+    rolls_left: Annotated[
+        int, typer.Option("--rolls-left", min=0, max=2, help="Rolls still allowed this turn.")
+    ] = 2,
+    yahtzee_bonus: Annotated[
+        int, typer.Option("--yahtzee-bonus", help="Extra-Yahtzee bonus points so far.")
+    ] = 0,
+    as_json: JsonOption = False,
+) -> None:
+    """Every legal action in a position with its expected final score, best first."""
+    from fivedice.rules import Dice, RuleError, Scorecard
+    from fivedice.strategy.advisor import advise as advise_position
+    from fivedice.strategy.cache import load_or_solve
+
+    ruleset = _rules(rules)
+    try:
+        boxes = json.loads(filled)
+        card = Scorecard(ruleset, {str(k): int(v) for k, v in boxes.items()}, yahtzee_bonus)
+        hand = Dice.parse(dice)
+    except (json.JSONDecodeError, AttributeError, RuleError, ValueError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if card.is_complete:
+        raise typer.BadParameter("Every box is filled: there is nothing to decide")
+    table = load_or_solve(ruleset, progress=not as_json)
+    try:
+        actions = advise_position(table, card, hand, rolls_left)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "rules": ruleset.name,
+                    "dice": list(hand.values),
+                    "rolls_left": rolls_left,
+                    "actions": [a.to_dict() for a in actions],
+                }
+            )
+        )
+        return
+    best = actions[0].expected
+    for a in actions:
+        extra = (
+            f"  ({a.points} points{f' + {a.bonus} bonus' if a.bonus else ''})"
+            if a.points is not None
+            else ""
+        )
+        typer.echo(f"{a.expected:10.4f}  {best - a.expected:8.4f}  {a.action}{extra}")
+
+
+@app.command()
+def simulate(
+    player: Annotated[
+        str, typer.Option("--player", help="beginner, good-human, optimal or win-seeking.")
+    ] = "optimal",
+    games: Annotated[
+        int, typer.Option("--games", min=1, help="Games (or matches) to play.")
+    ] = 10000,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    rules: RulesOption = "official",
+    against: Annotated[
+        str | None, typer.Option("--against", help="Head-to-head: the rival level.")
+    ] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write a histogram PNG here.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Play many games fast and report the score distribution, or a head-to-head win rate."""
+    from fivedice.strategy.levels import head_to_head, level_scores
+    from fivedice.strategy.simulate import Summary
+
+    ruleset = _rules(rules)
+    started = time.perf_counter()
+    try:
+        if against is None:
+            scores = level_scores(player, ruleset, games, seed)
+            rival_scores = None
+        else:
+            scores, rival_scores = head_to_head(player, against, ruleset, games, seed)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    seconds = time.perf_counter() - started
+    summary = Summary.of(scores)
+    out: dict[str, Any] = {
+        "rules": ruleset.name,
+        "player": player,
+        "seed": seed,
+        "seconds": seconds,
+        **summary.to_dict(),
+    }
+    if rival_scores is not None:
+        from fivedice.strategy.levels import win_rate
+
+        rate, low, high = win_rate(scores, rival_scores)
+        out["against"] = {"player": against, **Summary.of(rival_scores).to_dict()}
+        out["win_rate"] = {"rate": rate, "ci95": [low, high]}
+    if plot is not None:
+        from fivedice.strategy.plot import histogram_png
+
+        histogram_png(
+            scores, plot, f"{player} ({ruleset.name}, {games} games)", rival_scores, against
+        )
+        out["plot"] = str(plot)
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    typer.echo(f"{player} on {ruleset.name}: {games} games in {seconds:.2f} s")
+    typer.echo(f"mean {summary.mean:.3f} ± {summary.stderr:.3f}   sd {summary.std:.3f}")
+    typer.echo("percentiles " + "  ".join(f"{p}%: {v:.0f}" for p, v in summary.percentiles.items()))
+    top = max(n for _, n in summary.histogram)
+    for lo, n in summary.histogram:
+        typer.echo(
+            f"{lo:5d}-{lo + summary.bin_width - 1:<5d} {n:8d} {'#' * max(1, round(40 * n / top)) if n else ''}"
+        )
+    if rival_scores is not None:
+        rate, low, high = out["win_rate"]["rate"], *out["win_rate"]["ci95"]
+        typer.echo(
+            f"{player} vs {against}: wins {rate:.4f} (95% CI {low:.4f}-{high:.4f}); rival mean {Summary.of(rival_scores).mean:.3f}"
+        )
+    if plot is not None:
+        typer.echo(f"histogram written to {plot}")
+
+
+@app.command()
+def analyse(
+    log: Annotated[Path, typer.Argument(help="A match log: a JSON list of events, or JSON lines.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Each decision of each player with the best action, the one taken and its cost."""
+    from fivedice.strategy.analysis import analyse as analyse_log
+
+    text = log.read_text()
+    try:
+        data = json.loads(text)
+        events = data["events"] if isinstance(data, dict) else data
+    except json.JSONDecodeError:
+        events = [json.loads(line) for line in text.splitlines() if line.strip()]
+    try:
+        result = analyse_log(events)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(result.to_dict()))
+        return
+    typer.echo(f"{result.rules.title}: expected score at the start {result.expected_start:.4f}")
+    for d in result.decisions:
+        mark = "" if d.cost < 1e-9 else f"  costs {d.cost:.4f}"
+        typer.echo(
+            f"{d.player:>12} r{d.round + 1} t{d.turn + 1:>2} {' '.join(map(str, d.dice))} "
+            f"({d.rolls_left} left): took {d.taken.action}, best {d.best.action}{mark}"
+        )
+    for t in result.turns:
+        typer.echo(f"{t.player:>12} after {t.category}: expected final {t.expected_final:.3f}")
+    for name, cost in result.total_cost().items():
+        typer.echo(f"{name}: {cost:.3f} expected points given away")
