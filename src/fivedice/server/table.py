@@ -109,7 +109,8 @@ class Table:
         seat = self.tokens.get(token_digest(token))
         if seat is None:
             raise BadToken("That seat token holds no seat at this table")
-        if not self.committed_state.player(seat).is_playing:
+        player = next((p for p in self.committed_state.players if p.seat == seat), None)
+        if player is None or not player.is_playing:
             raise BadToken("That seat has left the table")
         return seat
 
