@@ -1,0 +1,47 @@
+"""``fivedice play``: the terminal game. Textual is imported only when the command runs."""
+
+from __future__ import annotations
+
+import random
+
+import typer
+
+from .app import app
+
+
+@app.command()
+def play(
+    player: list[str] = typer.Option(  # noqa: B008 - Typer declares options this way
+        None,
+        "--player",
+        "-p",
+        help="A player's name (or initials); repeat for each player, in turn order.",
+    ),
+    rules: str = typer.Option("official", "--rules", "-r", help="The rule set (a preset name)."),
+    rounds: int = typer.Option(1, "--rounds", min=1, max=6, help="Rounds to play, 1 to 6."),
+    undo: bool = typer.Option(True, "--undo/--no-undo", help="Allow undo of the last scoring."),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Seed the dice (for a reproducible game); secure dice otherwise."
+    ),
+    database: str | None = typer.Option(
+        None,
+        "--database",
+        envvar="FIVEDICE_DATABASE_URL",
+        help="Where high scores are kept (an SQLAlchemy URL); the user data directory if unset.",
+    ),
+) -> None:
+    """Play at this terminal: 1 to 8 players take turns (hot seat), mouse or keyboard."""
+    from fivedice.rules import RuleError, preset
+
+    from ..tui import FiveDiceApp, GameSetup
+
+    try:
+        preset(rules)
+    except RuleError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--rules") from None
+    names = list(player or []) or ["P1"]
+    if len(names) > 8:
+        raise typer.BadParameter("At most 8 players", param_hint="--player")
+    setup = GameSetup.from_names(names, preset=rules, rounds=rounds, undo_allowed=undo)
+    rng = random.Random(seed) if seed is not None else None
+    FiveDiceApp(setup, rng=rng, store_url=database).run()

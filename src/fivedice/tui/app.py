@@ -1,0 +1,117 @@
+"""The terminal game's app: it holds what outlives one screen (the setup, the dice's random
+source, the high-score store) and moves between the start, match and results screens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from fivedice.rules import Match, RuleError
+from fivedice.rules.match import RandomSource
+
+from .scores import HIGH_SCORE_LIMIT, HighScoreLine, ScoreBook, open_score_book
+from .screens import MatchScreen, ResultsScreen, StartScreen
+from .setup import GameSetup
+
+
+class FiveDiceApp(App[None]):
+    """fivedice in the terminal: a hot-seat match for 1 to 8 players.
+
+    `rng` is where the dice come from (the system's secure source when None; tests pass a
+    seeded ``random.Random``). `store` keeps high scores; when None, the default store
+    (``FIVEDICE_DATABASE_URL`` or the user data directory) is opened on first use.
+    """
+
+    CSS_PATH = "fivedice.tcss"
+    TITLE = "fivedice"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(
+        self,
+        setup: GameSetup | None = None,
+        *,
+        rng: RandomSource | None = None,
+        store: ScoreBook | None = None,
+        store_url: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.setup = setup or GameSetup()
+        self.rng = rng
+        self.match: Match | None = None
+        self._store = store
+        self._store_url = store_url
+        self._store_failed = False
+
+    def on_mount(self) -> None:
+        self.push_screen(StartScreen(self.setup, self.computer_kinds()))
+
+    # Flow ------------------------------------------------------------------------------
+
+    def computer_kinds(self) -> Sequence[tuple[str, str]]:
+        """The computer players a seat can be, as (label, kind); empty when none exist."""
+        return ()
+
+    def start_match(self, setup: GameSetup) -> None:
+        """Start a match from `setup` and show it."""
+        try:
+            match = setup.new_match(self.rng)
+        except RuleError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        self.setup = setup
+        self.match = match
+        self.switch_screen(MatchScreen(match))
+
+    def finish_match(self, match: Match) -> None:
+        """Keep the finished match and its scores, then show the results."""
+        match_id: str | None = None
+        store = self.store()
+        if store is not None:
+            try:
+                match_id = store.save_finished(match)
+            except Exception as exc:  # a broken store must not lose the result on screen
+                self.notify(f"The scores were not saved: {exc}", severity="warning", markup=False)
+        self.switch_screen(ResultsScreen(match, match_id))
+
+    def play_again(self) -> None:
+        """Same players, same options, new cards."""
+        self.start_match(self.setup)
+
+    def new_game(self) -> None:
+        """Back to the start screen, prefilled with the last setup."""
+        self.match = None
+        self.switch_screen(StartScreen(self.setup, self.computer_kinds()))
+
+    # High scores -----------------------------------------------------------------------
+
+    def store(self) -> ScoreBook | None:
+        """The high-score store, opened on first use; None if it cannot be opened."""
+        if self._store is None and not self._store_failed:
+            try:
+                self._store = open_score_book(self._store_url)
+            except Exception as exc:
+                self._store_failed = True
+                self.notify(
+                    f"High scores are off: {exc}", severity="warning", markup=False, timeout=6
+                )
+        return self._store
+
+    def high_scores(self, preset: str) -> Sequence[HighScoreLine] | None:
+        """The preset's high scores, best first; None when the store is unavailable."""
+        store = self.store()
+        if store is None:
+            return None
+        try:
+            return store.high_scores(preset, HIGH_SCORE_LIMIT)
+        except Exception as exc:
+            self.notify(f"High scores are off: {exc}", severity="warning", markup=False)
+            return None
+
+    def reset_high_scores(self, preset: str) -> None:
+        """Start the preset's high-score list afresh."""
+        store = self.store()
+        if store is not None:
+            store.reset_high_scores(preset)

@@ -1,0 +1,288 @@
+"""The match: the dice, the roll count, and every player's scorecard.
+
+Every key and click becomes one intent on the :class:`~fivedice.rules.Match`; a
+:class:`~fivedice.rules.RuleError` is shown to the player and changes nothing. After each
+intent the screen redraws itself from the match state alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from fivedice.rules import BoxScored, DiceRolled, Match, MatchState, RuleError
+
+from ..widgets import DiceTray, DieView, ScorecardView, ScoreCell
+from ..widgets.scorecard import row_layout
+from .confirm import ConfirmScreen
+
+if TYPE_CHECKING:
+    from ..app import FiveDiceApp
+
+HELP = (
+    "[b]1[/]-[b]5[/] or click a die: hold / release   [b]R[/] or [b]Space[/]: roll\n"
+    "[b]↑[/] [b]↓[/] and [b]Enter[/], or click a box: score   [b]U[/]: undo"
+)
+
+TABLE_WIDTH = 61  # the dice side, as wide as fivedice.tcss makes #table
+CARD_PADDING = 4
+
+
+class ActionButton(Button, can_focus=False):
+    """A button for the mouse; the keyboard uses the screen's keys instead."""
+
+
+class MatchScreen(Screen[None]):
+    """A hot-seat match in progress."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "roll", "Roll"),
+        Binding("space", "roll", "Roll", show=False),
+        Binding("1", "toggle_hold(0)", "Hold/release", key_display="1-5"),
+        *(Binding(str(i + 1), f"toggle_hold({i})", show=False) for i in range(1, 5)),
+        Binding("up", "move_cursor(-1)", "Box", key_display="↑↓"),
+        Binding("down", "move_cursor(1)", show=False),
+        Binding("enter", "score", "Score"),
+        Binding("u", "undo", "Undo"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(id="match-screen")
+        self.match = match
+        rows = row_layout(match.rules, match.options.rounds)
+        box_names = set(match.rules.category_names)
+        self.box_order = [key for key, _ in rows if key in box_names]
+        self.cursor: str | None = None
+        self.message = ""
+        self.message_is_error = False
+
+    @property
+    def game(self) -> FiveDiceApp:
+        """The app, with its match-flow methods."""
+        return cast("FiveDiceApp", self.app)
+
+    @property
+    def state(self) -> MatchState:
+        """The match state now."""
+        return self.match.state
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="board"):
+            with Vertical(id="table"):
+                yield Static(id="title", markup=False)
+                yield Static(id="turn", markup=False)
+                yield Static(id="round-info", markup=False)
+                yield DiceTray(id="dice")
+                yield Static(id="rolls")
+                with Horizontal(id="actions"):
+                    yield ActionButton("Roll (R)", id="roll", variant="success")
+                    yield ActionButton("Undo (U)", id="undo", variant="warning")
+                yield Static(id="message", markup=False)
+                yield Static(HELP, id="help")
+            with ScrollableContainer(id="card-scroll", can_focus=False):
+                yield ScorecardView(self.state)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#undo").display = self.match.options.undo_allowed
+        self.query_one("#title", Static).update(f"fivedice · {self.match.rules.title}")
+        self.redraw()
+
+    def on_resize(self) -> None:
+        # Side by side when the terminal is wide enough, else the card goes under the dice.
+        card = self.query_one(ScorecardView)
+        wide = self.size.width >= TABLE_WIDTH + card.natural_width + CARD_PADDING
+        self.query_one("#board").set_class(not wide, "-stacked")
+
+    # Drawing ---------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Draw everything from the match state."""
+        s = self.state
+        self._settle_cursor()
+        self.query_one(ScorecardView).show(s, self.cursor)
+        if s.active_seat is None:
+            return
+        player = s.player(s.active_seat)
+        self.query_one("#turn", Static).update(f"{player.name}'s turn")
+        card = s.card(s.active_seat)
+        total_turns = len(s.rules.categories)
+        turn = min(total_turns, len(card.boxes) + 1)
+        rounds = s.options.rounds
+        round_text = f"Round {s.round + 1} of {rounds} · " if rounds > 1 else ""
+        self.query_one("#round-info", Static).update(f"{round_text}Turn {turn} of {total_turns}")
+        self.query_one(DiceTray).show(s.dice, s.held, enabled=s.rolls_left > 0)
+        self.query_one("#rolls", Static).update(self._rolls_text(s))
+        self.query_one("#roll", Button).disabled = s.rolls_left <= 0
+        self.query_one("#undo", Button).disabled = s.undo_point is None
+        note = self.query_one("#message", Static)
+        note.update(self.message)
+        note.set_class(self.message_is_error, "-error")
+
+    @staticmethod
+    def _rolls_text(s: MatchState) -> str:
+        used = 3 - s.rolls_left
+        marks = " ".join("●" if i < used else "○" for i in range(3))
+        if s.dice is None:
+            return f"Roll {marks}  [dim]press R to roll[/]"
+        if s.rolls_left == 0:
+            return f"Roll {marks}  [b]no rolls left: choose a box[/]"
+        return f"Roll {marks}  {s.rolls_left} left"
+
+    def _settle_cursor(self) -> None:
+        """Keep the box cursor on an open box of the active player's card."""
+        s = self.state
+        if s.active_seat is None:
+            self.cursor = None
+            return
+        open_boxes = self._open_boxes()
+        if not open_boxes or self.cursor in open_boxes:
+            return
+        start = self.box_order.index(self.cursor) if self.cursor in self.box_order else 0
+        after = [b for b in open_boxes if self.box_order.index(b) >= start]
+        self.cursor = after[0] if after else open_boxes[-1]
+
+    def _open_boxes(self) -> list[str]:
+        s = self.state
+        if s.active_seat is None:
+            return []
+        filled = s.card(s.active_seat).boxes
+        return [b for b in self.box_order if b not in filled]
+
+    def say(self, message: str, error: bool = False) -> None:
+        """Show a line under the dice (and an error as a notification too)."""
+        self.message = message
+        self.message_is_error = error
+        if error:
+            self.app.notify(message, severity="error", markup=False, timeout=4)
+
+    # Intents ---------------------------------------------------------------------------
+
+    def attempt(self, intent: Callable[[], str]) -> bool:
+        """Run one intent on the match: show what it did, or the rule it broke."""
+        try:
+            done = intent()
+        except RuleError as exc:
+            self.say(str(exc), error=True)
+            self.redraw()
+            return False
+        self.say(done)
+        if self.state.is_finished:
+            self.game.finish_match(self.match)
+            return True
+        self.redraw()
+        return True
+
+    def _active(self) -> int:
+        seat = self.state.active_seat
+        if seat is None:
+            raise RuleError("The match is over")
+        return seat
+
+    def action_roll(self) -> None:
+        """Roll the dice that are not held."""
+
+        def roll() -> str:
+            seat = self._active()
+            event: DiceRolled = self.match.roll(seat)
+            shown = " ".join(str(v) for v in event.dice)
+            return f"{self.state.player(seat).name} rolled {shown}"
+
+        self.attempt(roll)
+
+    def action_toggle_hold(self, position: int) -> None:
+        """Hold the die at `position` (0-4), or release it if it is held."""
+
+        def toggle() -> str:
+            seat = self._active()
+            held = set(self.state.held) ^ {position}
+            self.match.hold(seat, sorted(held))
+            verb = "Holding" if position in held else "Released"
+            return f"{verb} die {position + 1}"
+
+        self.attempt(toggle)
+
+    def action_move_cursor(self, step: int) -> None:
+        """Move the box cursor to the previous or next open box."""
+        boxes = self._open_boxes()
+        if not boxes:
+            return
+        i = boxes.index(self.cursor) if self.cursor in boxes else 0
+        self.cursor = boxes[(i + step) % len(boxes)]
+        self.redraw()
+        if self.state.active_seat is not None:
+            self.query_one(f"#cell-{self.state.active_seat}-{self.cursor}").scroll_visible()
+
+    def action_score(self) -> None:
+        """Score the dice in the box under the cursor."""
+        if self.cursor is not None:
+            self.score_box(self.cursor)
+
+    def score_box(self, category: str) -> None:
+        """Score the dice in `category` for the active player."""
+
+        def score() -> str:
+            seat = self._active()
+            name = self.state.player(seat).name
+            event: BoxScored = self.match.score(seat, category)
+            label = self.match.rules.category(category).label
+            bonus = f" and a {event.bonus} bonus" if event.bonus else ""
+            return f"{name} scored {event.points} in {label}{bonus}"
+
+        self.cursor = category
+        self.attempt(score)
+
+    def action_undo(self) -> None:
+        """Take back the last scoring, while the next player has not rolled."""
+
+        def undo() -> str:
+            point = self.state.undo_point
+            seat = point.seat if point is not None else self._active()
+            self.match.undo(seat)
+            label = self.match.rules.category(point.category).label if point else ""
+            self.cursor = point.category if point else self.cursor
+            return f"{self.state.player(seat).name} took back {label}"
+
+        self.attempt(undo)
+
+    def action_leave(self) -> None:
+        """Leave the match for the start screen, after asking."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.game.new_game()
+
+        self.app.push_screen(
+            ConfirmScreen("Leave this match? It is not kept.", "Leave", "Keep playing"), answered
+        )
+
+    # Mouse -----------------------------------------------------------------------------
+
+    def on_die_view_clicked(self, event: DieView.Clicked) -> None:
+        self.action_toggle_hold(event.position)
+
+    def on_score_cell_clicked(self, event: ScoreCell.Clicked) -> None:
+        if event.key not in self.box_order:
+            return
+        active = self.state.active_seat
+        if event.seat is not None and event.seat != active and active is not None:
+            owner = self.state.player(event.seat).name
+            now = self.state.player(active).name
+            self.say(f"That is {owner}'s card: it is {now}'s turn", error=True)
+            self.redraw()
+            return
+        self.score_box(event.key)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "roll":
+            self.action_roll()
+        elif event.button.id == "undo":
+            self.action_undo()

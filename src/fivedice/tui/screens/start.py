@@ -1,0 +1,162 @@
+"""The start screen: who plays (1-8 names, or computers), which rules, how many rounds, undo."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from fivedice.rules import RuleError, preset, preset_names
+
+from ..setup import MAX_NAME_LENGTH, MAX_ROUNDS, MAX_SEATS, GameSetup, SeatSetup, default_name
+from ..widgets import Stepper
+
+if TYPE_CHECKING:
+    from ..app import FiveDiceApp
+
+HUMAN = "human"
+
+
+class StartScreen(Screen[None]):
+    """Choose the players, the rule set, the rounds and undo; then Start."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "app.quit", "Quit", show=False),
+    ]
+
+    def __init__(self, setup: GameSetup, computers: Sequence[tuple[str, str]] = ()) -> None:
+        """`computers` lists the computer players on offer as (label, kind)."""
+        super().__init__(id="start-screen")
+        self.setup = setup
+        self.computers = tuple(computers)
+
+    @property
+    def game(self) -> FiveDiceApp:
+        """The app, with its match-flow methods."""
+        return cast("FiveDiceApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        s = self.setup
+        with VerticalScroll(id="start-scroll"), Center(), Vertical(id="start-form"):
+            yield Static("[b]fivedice[/] · a new game", id="start-title")
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield Stepper(len(s.seats), 1, MAX_SEATS, id="players")
+            with Vertical(id="seats"):
+                for i in range(MAX_SEATS):
+                    yield from self._seat_row(i)
+            with Horizontal(classes="field"):
+                yield Label("Rules", classes="field-label")
+                yield Select(
+                    [(preset(name).title, name) for name in preset_names()],
+                    value=s.preset,
+                    allow_blank=False,
+                    id="preset",
+                    compact=True,
+                )
+            yield Static(preset(s.preset).source, id="preset-source", markup=False)
+            with Horizontal(classes="field"):
+                yield Label("Rounds", classes="field-label")
+                yield Stepper(s.rounds, 1, MAX_ROUNDS, id="rounds")
+            with Horizontal(classes="field"):
+                yield Label("Undo", classes="field-label")
+                yield Checkbox(
+                    "take back a scoring until the next roll",
+                    s.undo_allowed,
+                    id="undo",
+                    compact=True,
+                )
+            yield Static(id="start-error", markup=False)
+            yield Button("Start", id="start", variant="success", compact=True)
+        yield Footer()
+
+    def _seat_row(self, i: int) -> ComposeResult:
+        seat = self.setup.seats[i] if i < len(self.setup.seats) else None
+        with Horizontal(id=f"seat-{i}", classes="seat-row field"):
+            yield Label(f"{i + 1}.", classes="field-label seat-number")
+            yield Input(
+                value=seat.name if seat is not None and not seat.is_computer else "",
+                placeholder=default_name(i),
+                max_length=MAX_NAME_LENGTH,
+                id=f"name-{i}",
+                classes="seat-name",
+                compact=True,
+            )
+            if self.computers:
+                kind = seat.computer if seat is not None and seat.computer else HUMAN
+                yield Select(
+                    [("Human", HUMAN), *self.computers],
+                    value=kind,
+                    allow_blank=False,
+                    id=f"kind-{i}",
+                    classes="seat-kind",
+                    compact=True,
+                )
+
+    def on_mount(self) -> None:
+        self._show_seats(len(self.setup.seats))
+        self.query_one("#name-0", Input).focus()
+
+    def _show_seats(self, count: int) -> None:
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-{i}").display = i < count
+
+    def on_stepper_changed(self, event: Stepper.Changed) -> None:
+        if event.stepper.id == "players" and self.is_mounted:
+            self._show_seats(event.value)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "preset" and isinstance(event.value, str):
+            self.query_one("#preset-source", Static).update(preset(event.value).source)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            event.stop()
+            self.action_start()
+
+    def read_setup(self) -> GameSetup:
+        """The setup the form shows now."""
+        count = self.query_one("#players", Stepper).value
+        seats = []
+        for i in range(count):
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            kind = HUMAN
+            if self.computers:
+                value = self.query_one(f"#kind-{i}", Select).value
+                kind = value if isinstance(value, str) else HUMAN
+            computer = None if kind == HUMAN else kind
+            if not name:
+                name = self._computer_name(kind, i) if computer else default_name(i)
+            seats.append(SeatSetup(name, computer))
+        chosen = self.query_one("#preset", Select).value
+        return GameSetup(
+            seats=tuple(seats),
+            preset=chosen if isinstance(chosen, str) else self.setup.preset,
+            rounds=self.query_one("#rounds", Stepper).value,
+            undo_allowed=self.query_one("#undo", Checkbox).value,
+        )
+
+    def _computer_name(self, kind: str, i: int) -> str:
+        label = next((label for label, k in self.computers if k == kind), "Computer")
+        return f"{label.split()[0]} {i + 1}"
+
+    def action_start(self) -> None:
+        """Start the match the form describes, or say what is wrong with it."""
+        setup = self.read_setup()
+        try:
+            setup.validate()
+        except RuleError as exc:
+            self.query_one("#start-error", Static).update(str(exc))
+            self.app.notify(str(exc), severity="error", markup=False)
+            return
+        self.game.start_match(setup)

@@ -1,0 +1,127 @@
+"""A whole match through the UI, and what the results screen offers afterwards."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+from tui_driver import SIZE, AppFactory, fast_forward, match_of, play_turn, start, text_of
+
+from fivedice.store import Store
+from fivedice.tui.screens import MatchScreen, ResultsScreen, StartScreen
+from fivedice.tui.screens.results import winner_line
+
+
+def high_scores_text(app: object) -> str:
+    """The high-score panel as plain text."""
+    from fivedice.tui import FiveDiceApp
+
+    assert isinstance(app, FiveDiceApp)
+    panel = app.screen.query_one("#high-scores", Static)
+    return "\n".join(line.text for line in panel.render_lines(panel.region.reset_offset))
+
+
+@pytest.mark.slow
+async def test_two_players_play_to_the_winner_screen(make_app: AppFactory, store: Store) -> None:
+    """Mostly keys, every fifth turn by mouse; every seventh turn dice are kept and rerolled.
+
+    (A key press through the pilot costs about 70 ms and a click twice that, so the plan keeps
+    the match to about a hundred actions while every kind of action is used by both players.)
+    """
+    app = make_app(("Ann", "Bob"), seed=2024)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        match = match_of(app)
+        turn = 0
+        while not match.state.is_finished:
+            style = "clicks" if turn % 5 == 0 else "keys"  # turns 0, 5, 10...: both players
+            await play_turn(pilot, app, style, rerolls=1 if turn % 7 == 1 else 0)
+            turn += 1
+        await pilot.pause()
+
+        assert turn == 26
+        assert isinstance(app.screen, ResultsScreen)
+        assert all(player.is_complete for player in match.state.players)
+        outcome = match.state.outcome
+        assert outcome is not None
+        assert text_of(app, "#winner") == winner_line(outcome)
+        winner = next(s for s in outcome.standings if s.place == 1)
+        assert f"{winner.name} wins with {winner.total} points!" == text_of(app, "#winner")
+
+        # Both cards went into the preset's high scores, best first, and are shown.
+        scores = store.high_scores("official")
+        assert sorted((h.name, h.total) for h in scores) == sorted(
+            (p.name, p.total) for p in match.state.players
+        )
+        assert scores[0].total == winner.total
+        shown = high_scores_text(app)
+        assert "Ann" in shown and "Bob" in shown and str(winner.total) in shown
+
+
+async def test_play_again_keeps_players_and_options(make_app: AppFactory) -> None:
+    app = make_app(("Ann", "Bob"), seed=5, preset="yacht", undo_allowed=False, rounds=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        first = match_of(app)
+        fast_forward(app, turns_left=1)
+        await play_turn(pilot, app, "keys")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+
+        await pilot.click("#play-again")
+        await pilot.pause()
+        again = match_of(app)
+        assert again is not first
+        assert [p.name for p in again.state.players] == ["Ann", "Bob"]
+        assert again.rules.name == "yacht"
+        assert again.options == first.options
+        assert again.state.active_seat == 0 and again.state.dice is None
+        assert text_of(app, "#turn") == "Ann's turn"
+
+
+async def test_new_game_returns_to_a_prefilled_start_screen(make_app: AppFactory) -> None:
+    app = make_app(("Al",), seed=9, preset="general")
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        match = match_of(app)
+        fast_forward(app, turns_left=2)
+        await play_turn(pilot, app, "clicks")
+        await play_turn(pilot, app, "keys")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert text_of(app, "#winner") == f"Al finished with {match.state.players[0].total} points."
+
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        setup = app.screen.read_setup()
+        assert setup.names == ("Al",) and setup.preset == "general"
+
+        await start(pilot)
+        assert isinstance(app.screen, MatchScreen)
+        assert app.screen.match is not match
+        assert app.screen.match.rules.name == "general"
+
+
+async def test_reset_high_scores_asks_first(make_app: AppFactory, store: Store) -> None:
+    app = make_app(("Solo",), seed=11)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        fast_forward(app, turns_left=1)
+        await play_turn(pilot, app, "clicks")
+        await pilot.pause()
+        assert len(store.high_scores("official")) == 1
+        assert "Solo" in high_scores_text(app)
+
+        await pilot.click("#reset-scores")
+        await pilot.pause()
+        await pilot.click("#confirm-no")  # changed their mind
+        await pilot.pause()
+        assert len(store.high_scores("official")) == 1
+
+        await pilot.click("#reset-scores")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert store.high_scores("official") == []
+        assert isinstance(app.screen, ResultsScreen)
+        assert "No high scores yet" in high_scores_text(app)
