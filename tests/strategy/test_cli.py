@@ -1,0 +1,70 @@
+"""The strategy commands: solve, advise, simulate, analyse (JSON outputs)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from fivedice.cli import app
+from fivedice.rules import Match, MatchOptions
+from fivedice.strategy import StrategyTable
+from fivedice.strategy.players import TablePlayer, play_match
+
+runner = CliRunner()
+
+
+def test_solve_json(official: StrategyTable) -> None:
+    result = runner.invoke(app, ["solve", "--rules", "official", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) == {"rules", "expected", "seconds", "cached"}
+    assert abs(data["expected"] - 254.587729) < 1e-6
+
+
+def test_advise_json(official: StrategyTable) -> None:
+    filled = json.dumps({n: 0 for n in official.rules.category_names if n != "chance"})
+    result = runner.invoke(app, ["advise", "--filled", filled, "--dice", "12346", "--rolls-left", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    actions = json.loads(result.output)["actions"]
+    assert actions == [{"kind": "score", "category": "chance", "expected": 16.0, "points": 16, "bonus": 0}]
+
+
+def test_advise_text_and_bad_input(official: StrategyTable) -> None:
+    assert "hold 3 3 3" in runner.invoke(app, ["advise", "--dice", "33315"]).output
+    assert runner.invoke(app, ["advise", "--dice", "3331"]).exit_code != 0
+    assert runner.invoke(app, ["advise", "--dice", "33315", "--rules", "nope"]).exit_code != 0
+
+
+def test_simulate_json_and_plot(tmp_path: Path, official: StrategyTable) -> None:
+    png = tmp_path / "h.png"
+    args = ["simulate", "--player", "optimal", "--games", "2000", "--seed", "1", "--json", "--plot", str(png)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 2000 and 230 < data["mean"] < 280
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_simulate_head_to_head_text(official: StrategyTable) -> None:
+    result = runner.invoke(app, ["simulate", "--player", "optimal", "--against", "beginner", "--games", "2000"])
+    assert result.exit_code == 0, result.output
+    assert "optimal vs beginner: wins" in result.output
+
+
+def test_analyse_log_file(tmp_path: Path, official: StrategyTable) -> None:
+    match = Match.create("official", MatchOptions(seats=1), rng=random.Random(9))
+    seat = match.join("Solo")
+    match.start(seat)
+    play_match(match, {seat: TablePlayer(official, "optimal")})
+    log = tmp_path / "match.json"
+    log.write_text(json.dumps(match.log()))
+    result = runner.invoke(app, ["analyse", str(log), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["total_cost"]["Solo"] == 0
+    assert len(data["turns"]) == 13
+    text = runner.invoke(app, ["analyse", str(log)]).output
+    assert "expected final" in text
