@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from fivedice.rules import Match, Phase
 from fivedice.store import Store
@@ -46,7 +46,6 @@ class Referee:
         self.metrics = metrics
         self.clock = ClockKeeper(self.expire)
         self.after_commit: list[AfterCommit] = []  # e.g. the bot runner's scheduler
-        self._background: set[asyncio.Task[None]] = set()
 
     async def perform(
         self,
@@ -86,21 +85,29 @@ class Referee:
             was = table.committed_state.phase
             table.mark_committed(time.time())
             self.metrics.events.inc(len(pending))
-            self._announce(table, before, was)
+            if table.committed_state.phase is not was:
+                await self._record_phase(table)
+            self._announce(table, before)
             return result
 
-    def _announce(self, table: Table, before: int, was: Phase) -> None:
-        """Tell everyone, then do what the new state calls for (status, result, clock, bots)."""
-        message = update_message(table, table.events_after(before), self.settings.chat_lines_shown)
-        self.hub.broadcast(table.id, message)
-        now = table.committed_state.phase
-        if now is not was:
-            if now is Phase.FINISHED:
+    async def _record_phase(self, table: Table) -> None:
+        """Store the match's new status (its result, once finished) before anyone hears of it.
+        The events are already stored, so a failure here is repaired at the next start."""
+        phase = table.committed_state.phase
+        try:
+            if phase is Phase.FINISHED:
                 table.finished_at = asyncio.get_running_loop().time()
                 self.metrics.matches_finished.inc()
-                self.background(self.writer.call(self.store.record_result, table.id, table.state))
+                await self.writer.call(self.store.record_result, table.id, table.state)
             else:
-                self.background(self.writer.call(self.store.set_status, table.id, now.value))
+                await self.writer.call(self.store.set_status, table.id, phase.value)
+        except Exception:
+            log.exception("could not store the match status", extra={"table": table.id})
+
+    def _announce(self, table: Table, before: int) -> None:
+        """Tell everyone, then do what the new state calls for (the clock, computer players)."""
+        message = update_message(table, table.events_after(before), self.settings.chat_lines_shown)
+        self.hub.broadcast(table.id, message)
         self.clock.schedule(table)
         for hook in self.after_commit:
             hook(table)
@@ -130,21 +137,6 @@ class Referee:
 
         await self.perform(table, expire_if_same)
 
-    def background(self, coroutine: Coroutine[Any, Any, object]) -> None:
-        """Run a store write whose result nobody waits for; failures are logged."""
-
-        async def run() -> None:
-            try:
-                await coroutine
-            except Exception:
-                log.exception("background store write failed")
-
-        task: asyncio.Task[None] = asyncio.create_task(run())
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-
     async def drain(self) -> None:
-        """Wait for background writes (at shutdown)."""
-        if self._background:
-            await asyncio.gather(*self._background, return_exceptions=True)
+        """Stop the clocks, waiting for expiries under way (at shutdown)."""
         await self.clock.close()

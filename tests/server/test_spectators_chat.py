@@ -1,0 +1,50 @@
+"""Spectators watch and chat; chat is kept in the match log, limited in length and rate."""
+
+from __future__ import annotations
+
+import httpx
+from server_process import ServerProcess
+from wsclient import PlayClient, open_table
+
+
+async def test_spectators_watch_and_everyone_chats(
+    server: ServerProcess, api: httpx.Client
+) -> None:
+    table = open_table(api, "Ann", "Bob", seats=2)
+    url = server.ws_url(table["id"])
+    ann = await PlayClient(url, table["tokens"][0]).connect()
+    bob = await PlayClient(url, table["tokens"][1]).connect()
+    watcher = await PlayClient(url, name="Watcher").connect()
+    assert watcher.welcome["role"] == "spectator" and watcher.welcome["seat"] is None
+    await ann.until_table(lambda t: t["spectators"] == ["Watcher"])
+    await ann.intent("start")
+    await watcher.until_table(lambda t: t["phase"] == "playing")
+
+    await ann.intent("chat", text="good luck")
+    await watcher.send({"type": "chat", "text": "go Bob!"})
+    lines = [
+        {"author": "Ann", "text": "good luck", "seat": 0},
+        {"author": "Watcher", "text": "go Bob!", "seat": None},
+    ]
+    for client in (ann, bob, watcher):
+        await client.until_table(lambda t: t["chat"] == lines)
+
+    # Too long, and too fast: refused with an error to the sender alone.
+    await watcher.send({"type": "chat", "text": "x" * 600})
+    assert (await watcher.error())["code"] == "rule"
+    for i in range(12):
+        await watcher.send({"type": "chat", "text": f"spam {i}", "id": i})
+    refused = await watcher.next(lambda m: m["type"] == "error" and m["code"] == "rate_limited")
+    assert refused["ref"] == "chat"
+    assert bob.errors == [] and ann.errors == []
+
+    # The chat is in the log: a new client (a reload) sees it, and so does the REST log.
+    await watcher.close()
+    again = await PlayClient(url, name="Watcher").connect(last_seq=0)
+    assert again.table["chat"][:2] == lines
+    assert [e["type"] for e in again.events].count("chat") >= 2
+    logged = api.get(f"/api/tables/{table['id']}/events").json()
+    assert [e["text"] for e in logged if e["type"] == "chat"][:2] == ["good luck", "go Bob!"]
+    for client in (ann, bob, again):
+        await client.close()
+    await ann.close()
