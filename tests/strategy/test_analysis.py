@@ -20,7 +20,10 @@ def played(official: StrategyTable) -> Match:
     match = Match.create(rules, MatchOptions(seats=2), rng=random.Random(2024))
     a, b = match.join("Opti"), match.join("Newbie")
     match.start(a)
-    play_match(match, {a: TablePlayer(official, "optimal"), b: TablePlayer(beginner_table(rules), "beginner")})
+    play_match(
+        match,
+        {a: TablePlayer(official, "optimal"), b: TablePlayer(beginner_table(rules), "beginner")},
+    )
     return match
 
 
@@ -31,7 +34,9 @@ def test_optimal_decisions_cost_nothing(played: Match, official: StrategyTable) 
     assert result.total_cost()["Newbie"] > 0
 
 
-def test_outlook_after_the_last_turn_is_the_final_score(played: Match, official: StrategyTable) -> None:
+def test_outlook_after_the_last_turn_is_the_final_score(
+    played: Match, official: StrategyTable
+) -> None:
     result = analyse([e.to_dict() for e in played.events], official)
     for player in played.state.players:
         turns = [t for t in result.turns if t.seat == player.seat]

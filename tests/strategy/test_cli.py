@@ -26,10 +26,14 @@ def test_solve_json(official: StrategyTable) -> None:
 
 def test_advise_json(official: StrategyTable) -> None:
     filled = json.dumps({n: 0 for n in official.rules.category_names if n != "chance"})
-    result = runner.invoke(app, ["advise", "--filled", filled, "--dice", "12346", "--rolls-left", "0", "--json"])
+    result = runner.invoke(
+        app, ["advise", "--filled", filled, "--dice", "12346", "--rolls-left", "0", "--json"]
+    )
     assert result.exit_code == 0, result.output
     actions = json.loads(result.output)["actions"]
-    assert actions == [{"kind": "score", "category": "chance", "expected": 16.0, "points": 16, "bonus": 0}]
+    assert actions == [
+        {"kind": "score", "category": "chance", "expected": 16.0, "points": 16, "bonus": 0}
+    ]
 
 
 def test_advise_text_and_bad_input(official: StrategyTable) -> None:
@@ -40,7 +44,18 @@ def test_advise_text_and_bad_input(official: StrategyTable) -> None:
 
 def test_simulate_json_and_plot(tmp_path: Path, official: StrategyTable) -> None:
     png = tmp_path / "h.png"
-    args = ["simulate", "--player", "optimal", "--games", "2000", "--seed", "1", "--json", "--plot", str(png)]
+    args = [
+        "simulate",
+        "--player",
+        "optimal",
+        "--games",
+        "2000",
+        "--seed",
+        "1",
+        "--json",
+        "--plot",
+        str(png),
+    ]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -49,7 +64,9 @@ def test_simulate_json_and_plot(tmp_path: Path, official: StrategyTable) -> None
 
 
 def test_simulate_head_to_head_text(official: StrategyTable) -> None:
-    result = runner.invoke(app, ["simulate", "--player", "optimal", "--against", "beginner", "--games", "2000"])
+    result = runner.invoke(
+        app, ["simulate", "--player", "optimal", "--against", "beginner", "--games", "2000"]
+    )
     assert result.exit_code == 0, result.output
     assert "optimal vs beginner: wins" in result.output
 

@@ -27,5 +27,7 @@ def test_children_average_to_reroll_distribution() -> None:
     for i in range(k.first_hand - 1, -1, -1):
         values[i] = values[k.child[i]].mean()
     for keep in [(), (3,), (1, 1), (2, 5, 6), (6, 6, 6, 6)]:
-        explicit = sum(p * hand_values[k.index[h] - k.first_hand] for h, p in reroll_distribution(keep).items())
+        explicit = sum(
+            p * hand_values[k.index[h] - k.first_hand] for h, p in reroll_distribution(keep).items()
+        )
         assert values[k.index[keep]] == pytest.approx(explicit)

@@ -46,9 +46,7 @@ def test_option_values_agree_with_yatzy_solver(variant: str) -> None:
         cards.append(card)
         dice.append(sorted(rng.randint(1, 6) for _ in range(5)))
         rolls.append(rng.randrange(3))
-    filled = np.array(
-        [sum(1 << rules.index(n) for n in c.boxes) for c in cards], dtype=np.uint32
-    )
+    filled = np.array([sum(1 << rules.index(n) for n in c.boxes) for c in cards], dtype=np.uint32)
     upper = np.array([min(63, c.upper_subtotal) for c in cards], dtype=np.uint16)
     armed = np.array([c.boxes.get("yahtzee", 0) == 50 for c in cards], dtype=np.bool_)
     codes, values, counts = oracle.option_values_batch(
@@ -57,14 +55,19 @@ def test_option_values_agree_with_yatzy_solver(variant: str) -> None:
     for i, card in enumerate(cards):
         so_far = card.grand_total  # yatzy-solver counts an earned upper bonus as scored
         ours = {
-            str(a.action).replace("yahtzee", "five_of_a_kind").replace("reroll all", "keep -").replace("hold", "keep"): a.expected - so_far
+            str(a.action)
+            .replace("yahtzee", "five_of_a_kind")
+            .replace("reroll all", "keep -")
+            .replace("hold", "keep"): a.expected - so_far
             for a in advise(table, card, Dice(dice[i]), rolls[i])
         }
         theirs = {
             oracle_variant.action_notation(int(codes[i, j])): float(values[i, j])
             for j in range(int(counts[i]))
         }
-        theirs = {k: v for k, v in theirs.items() if not (k.startswith("keep") and len(k.split()) == 6)}
+        theirs = {
+            k: v for k, v in theirs.items() if not (k.startswith("keep") and len(k.split()) == 6)
+        }
         assert ours.keys() == theirs.keys(), (card.boxes, dice[i], rolls[i])
         for action, value in theirs.items():
             assert ours[action] == pytest.approx(value, abs=1e-6), (card.boxes, dice[i], action)

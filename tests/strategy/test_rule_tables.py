@@ -21,7 +21,9 @@ def _filled(rules, mask: int, holds: bool) -> dict[str, int]:
     return out
 
 
-@pytest.mark.parametrize("name", ["official", "free-joker", "vp-games", "classic-1986", "printable", "timed-online"])
+@pytest.mark.parametrize(
+    "name", ["official", "free-joker", "vp-games", "classic-1986", "printable", "timed-online"]
+)
 def test_extra_yahtzees_on_every_card(name: str) -> None:
     """Every card with the Yahtzee box filled, both box values, every face: identical options."""
     rules = preset(name)

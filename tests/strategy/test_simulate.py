@@ -20,10 +20,14 @@ def test_optimal_simulation_matches_the_solver(official: StrategyTable) -> None:
 
 def test_simulation_is_reproducible(official: StrategyTable) -> None:
     """The same seed plays the same games."""
-    assert np.array_equal(simulate_games(official, 500, seed=5), simulate_games(official, 500, seed=5))
+    assert np.array_equal(
+        simulate_games(official, 500, seed=5), simulate_games(official, 500, seed=5)
+    )
 
 
-@pytest.mark.parametrize(("stronger", "weaker"), [("good-human", "beginner"), ("optimal", "good-human")])
+@pytest.mark.parametrize(
+    ("stronger", "weaker"), [("good-human", "beginner"), ("optimal", "good-human")]
+)
 def test_each_level_beats_the_one_below(stronger: str, weaker: str) -> None:
     """Head-to-head, each level wins significantly more than half of 20,000 matches."""
     scores, rival = head_to_head(stronger, weaker, preset("official"), 20_000, seed=7)

@@ -50,10 +50,14 @@ def test_every_preset_solves(name: str) -> None:
 def _small(name: str, threshold: int = 4):
     keep = ("ones", "twos", "small_straight", "yahtzee")
     cats = tuple(c for c in preset(name).categories if c.name in keep)
-    return dataclasses.replace(preset(name), name=f"small-{name}", categories=cats, upper_bonus_threshold=threshold)
+    return dataclasses.replace(
+        preset(name), name=f"small-{name}", categories=cats, upper_bonus_threshold=threshold
+    )
 
 
-@pytest.mark.parametrize("name", ["official", "free-joker", "vp-games", "classic-1986", "printable"])
+@pytest.mark.parametrize(
+    "name", ["official", "free-joker", "vp-games", "classic-1986", "printable"]
+)
 def test_fast_solver_equals_reference(name: str) -> None:
     """On a four-box card every reachable state's value equals the plain reference."""
     rules = _small(name)
@@ -69,7 +73,9 @@ def test_reference_on_yatzy_style_boxes() -> None:
     """Pairs, matched-dice kinds and straights (Yatzy's boxes) also agree with the reference."""
     keep = ("ones", "one_pair", "large_straight", "yatzy")
     cats = tuple(c for c in preset("yatzy").categories if c.name in keep)
-    rules = dataclasses.replace(preset("yatzy"), name="small-yatzy", categories=cats, upper_bonus_threshold=3)
+    rules = dataclasses.replace(
+        preset("yatzy"), name="small-yatzy", categories=cats, upper_bonus_threshold=3
+    )
     reference = ReferenceSolver(rules)
     reference.value(0, False, 0)
     table = solve(rules)
@@ -96,7 +102,9 @@ def test_no_cache_solves_afresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("FIVEDICE_CACHE_DIR", str(tmp_path))
     forget_loaded()
     seen: list[tuple[int, int]] = []
-    table = load_or_solve(preset("yacht"), use_cache=False, progress=lambda d, t: seen.append((d, t)))
+    table = load_or_solve(
+        preset("yacht"), use_cache=False, progress=lambda d, t: seen.append((d, t))
+    )
     assert table.expected_start > 0
     assert seen and seen[-1][0] == seen[-1][1]
     assert not any(tmp_path.iterdir())

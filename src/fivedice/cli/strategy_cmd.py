@@ -175,12 +175,14 @@ def simulate(
     top = max(n for _, n in summary.histogram)
     for lo, n in summary.histogram:
         typer.echo(
-            f"{lo:5d}-{lo + summary.bin_width - 1:<5d} {n:8d} {'#' * max(1, round(40 * n / top)) if n else ''}"
+            f"{lo:5d}-{lo + summary.bin_width - 1:<5d} {n:8d} {'#' * max(1, round(40 * n / top))}"
         )
     if rival_scores is not None:
-        rate, low, high = out["win_rate"]["rate"], *out["win_rate"]["ci95"]
+        rate = out["win_rate"]["rate"]
+        low, high = out["win_rate"]["ci95"]
         typer.echo(
-            f"{player} vs {against}: wins {rate:.4f} (95% CI {low:.4f}-{high:.4f}); rival mean {Summary.of(rival_scores).mean:.3f}"
+            f"{player} vs {against}: wins {rate:.4f} (95% CI {low:.4f}-{high:.4f}); "
+            f"rival mean {Summary.of(rival_scores).mean:.3f}"
         )
     if plot is not None:
         typer.echo(f"histogram written to {plot}")

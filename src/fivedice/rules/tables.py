@@ -125,9 +125,7 @@ def score_tables(rules: RuleSet) -> ScoreTables:
                     if sit == UPPER_OPEN and upper is None:
                         extra[(face, holds, sit)] = (BoxEntry(False),) * len(names)
                         continue
-                    got = {
-                        o.category: o for o in score_options(rules, filled, Dice((face,) * 5))
-                    }
+                    got = {o.category: o for o in score_options(rules, filled, Dice((face,) * 5))}
                     extra[(face, holds, sit)] = tuple(
                         BoxEntry(True, o.points, o.bonus, o.joker)
                         if (o := got.get(name)) is not None

@@ -46,7 +46,7 @@ NEG = -1.0e300
 
 
 @njit(cache=True, nogil=True)
-def situation(mask, face, upper_of_face, lower_mask):  # type: ignore[no-untyped-def]
+def situation(mask, face, upper_of_face, lower_mask):
     """Extra-Yahtzee situation of a card for `face` (see fivedice.rules.tables)."""
     up = upper_of_face[face - 1]
     if up >= 0 and not (mask >> up) & 1:
@@ -57,7 +57,7 @@ def situation(mask, face, upper_of_face, lower_mask):  # type: ignore[no-untyped
 
 
 @njit(cache=True, nogil=True)
-def successors(values, mask, flag, reps, n, five, flags, cap, is_upper, slot_points, slot_count):  # type: ignore[no-untyped-def]
+def successors(values, mask, flag, reps, n, five, flags, cap, is_upper, slot_points, slot_count):
     """succ[box, slot, r]: the value after scoring in each open box, per representative u."""
     count = reps.shape[0]
     succ = np.zeros((n, slot_points.shape[1], count))
@@ -101,7 +101,7 @@ def leaves(
     lower_mask,
     slot_of,
     first_hand,
-):  # type: ignore[no-untyped-def]
+):
     """Fill the hand rows of `work` with the best score-now value of each hand."""
     count = work.shape[1]
     five_filled = five >= 0 and (mask >> five) & 1
@@ -136,7 +136,7 @@ def leaves(
 
 
 @njit(cache=True, nogil=True)
-def chance(work, child, first_hand):  # type: ignore[no-untyped-def]
+def chance(work, child, first_hand):
     """Keeps smaller than a hand: the mean over the six faces of the one-die-larger keep."""
     count = work.shape[1]
     for k in range(first_hand - 1, -1, -1):
@@ -149,7 +149,7 @@ def chance(work, child, first_hand):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def best(work, sub):  # type: ignore[no-untyped-def]
+def best(work, sub):
     """Each keep's best value over itself and every keep it contains (smallest first)."""
     count = work.shape[1]
     for k in range(1, work.shape[0]):
@@ -163,7 +163,7 @@ def best(work, sub):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def representatives(subset_reach, headroom, cap, threshold):  # type: ignore[no-untyped-def]
+def representatives(subset_reach, headroom, cap, threshold):
     """The upper subtotals worth computing for a mask, ascending (see the module header)."""
     reps = np.empty(cap + 1, dtype=np.int64)
     count = 0
@@ -203,7 +203,7 @@ def solve_job(
     sub,
     first_hand,
     probability,
-):  # type: ignore[no-untyped-def]
+):
     """Compute values[mask, flag, :] from the already solved states one box further on."""
     subset = 0
     for j in range(upper_boxes.shape[0]):
@@ -277,7 +277,7 @@ def solve_level(
     sub,
     first_hand,
     probability,
-):  # type: ignore[no-untyped-def]
+):
     """Solve every (mask, flag) job of one popcount level, in parallel."""
     for j in prange(masks.shape[0]):
         solve_job(

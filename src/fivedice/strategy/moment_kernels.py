@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit, prange
 
 from .kernels import NEG, chance, representatives, situation, successors
-from .sim_kernels import best_keep, hand_of, reroll
+from .sim_kernels import hand_of, reroll
 
 
 @njit(cache=True, nogil=True)
@@ -35,7 +35,7 @@ def leaves2(
     lower_mask,
     slot_of,
     first_hand,
-):  # type: ignore[no-untyped-def]
+):
     """Hand rows: best score-now mean, and the second moment of that same choice."""
     count = work.shape[1]
     five_filled = five >= 0 and (mask >> five) & 1
@@ -67,7 +67,7 @@ def leaves2(
 
 
 @njit(cache=True, nogil=True)
-def best2(work, work2, sub):  # type: ignore[no-untyped-def]
+def best2(work, work2, sub):
     """Best keep by mean, carrying the second moment of the keep chosen."""
     count = work.shape[1]
     for k in range(1, work.shape[0]):
@@ -106,9 +106,11 @@ def turn2(
     child,
     sub,
     first_hand,
-):  # type: ignore[no-untyped-def]
+):
     """One turn with moments: (succ, succ2, last, last2, second, second2) per keep and rep."""
-    succ = successors(values, mask, flag, reps, n, five, flags, cap, is_upper, slot_points, slot_count)
+    succ = successors(
+        values, mask, flag, reps, n, five, flags, cap, is_upper, slot_points, slot_count
+    )
     succ2 = successors(
         moments, mask, flag, reps, n, five, flags, cap, is_upper, slot_points, slot_count
     )
@@ -173,7 +175,7 @@ def moments_level(
     sub,
     first_hand,
     probability,
-):  # type: ignore[no-untyped-def]
+):
     """Second moments of one popcount level (values must already be solved)."""
     for j in prange(masks.shape[0]):
         mask = masks[j]
@@ -223,7 +225,7 @@ def moments_level(
 
 
 @njit(cache=True, nogil=True)
-def win_chance(mean, second, so_far, rival_mean, rival_var):  # type: ignore[no-untyped-def]
+def win_chance(mean, second, so_far, rival_mean, rival_var):
     """Normal approximation of P(own final > rival final) (ties count half)."""
     var = second - mean * mean
     if var < 0.0:
@@ -236,7 +238,7 @@ def win_chance(mean, second, so_far, rival_mean, rival_var):  # type: ignore[no-
 
 
 @njit(cache=True, nogil=True)
-def keep_to_win(mean_row, second_row, hand, subkeeps, so_far, rival_mean, rival_var):  # type: ignore[no-untyped-def]
+def keep_to_win(mean_row, second_row, hand, subkeeps, so_far, rival_mean, rival_var):
     """The keep of `hand` with the best chance to win (mean breaks near-ties)."""
     choice = subkeeps[hand, 0]
     top = -1.0
@@ -288,7 +290,7 @@ def play_turn_to_win(
     counts_of_keep,
     size,
     keep_of_code,
-):  # type: ignore[no-untyped-def]
+):
     """One turn of the win-seeking player in every game of `order` (in place).
 
     `rival_mean`/`rival_var` give, per game, the mean and variance of the rival's final

@@ -22,7 +22,7 @@ def histogram_png(
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    bins = np.arange(0, max(int(np.max(scores)), 1) + 10, 5)
+    bins = np.arange(0, max(int(np.max(scores)), 1) + 10, 5).tolist()
     ax.hist(scores, bins=bins, alpha=0.7, label=title.split(" ")[0])
     if rival is not None:
         ax.hist(rival, bins=bins, alpha=0.5, label=rival_name or "rival")

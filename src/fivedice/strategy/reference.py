@@ -21,9 +21,7 @@ class ReferenceSolver:
         self.names = rules.category_names
         self.cap = rules.upper_bonus_threshold if rules.has_upper_bonus else 0
         self.visited: dict[tuple[int, bool, int], float] = {}
-        self._first_roll = [
-            (d, multinomial_probability(d.counts)) for d in all_dice()
-        ]
+        self._first_roll = [(d, multinomial_probability(d.counts)) for d in all_dice()]
 
     def card(self, mask: int, holds: bool) -> dict[str, int]:
         """A card with these boxes filled (upper points do not matter beyond the subtotal)."""
@@ -65,7 +63,7 @@ class ReferenceSolver:
                 best = max(best, v)
             return best
 
-        last = {d.values: score_now(d) for d in all_dice()}
+        last: dict[tuple[int, ...], float] = {d.values: score_now(d) for d in all_dice()}
         middle = _best_keeps(last)
         first = _best_keeps(middle)
         return sum(p * first[d.values] for d, p in self._first_roll)

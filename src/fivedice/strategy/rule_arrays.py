@@ -113,7 +113,7 @@ def rule_arrays(rules: RuleSet) -> RuleArrays:
     for subset in range(subsets):
         sums = {0}
         room = 0
-        for j, box in enumerate(upper_boxes):
+        for j, box in enumerate(upper_boxes.tolist()):
             if subset >> j & 1:
                 sums = {min(cap, s + p) for s in sums for p in possible[box]}
             else:

@@ -15,7 +15,7 @@ from .kernels import NEG, best, chance, leaves, situation, successors
 
 
 @njit(cache=True, nogil=True)
-def hand_of(counts, keep_of_code, first_hand):  # type: ignore[no-untyped-def]
+def hand_of(counts, keep_of_code, first_hand):
     """Hand index (0-251) of five dice given as face counts."""
     code = 0
     scale = 1
@@ -26,7 +26,7 @@ def hand_of(counts, keep_of_code, first_hand):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def best_keep(values_row, hand, subkeeps):  # type: ignore[no-untyped-def]
+def best_keep(values_row, hand, subkeeps):
     """The keep of `hand` with the highest value in `values_row` (first on ties)."""
     choice = subkeeps[hand, 0]
     top = values_row[choice]
@@ -41,7 +41,7 @@ def best_keep(values_row, hand, subkeeps):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def reroll(keep, faces, game, offset, counts_of_keep, size, keep_of_code, first_hand):  # type: ignore[no-untyped-def]
+def reroll(keep, faces, game, offset, counts_of_keep, size, keep_of_code, first_hand):
     """The hand after holding `keep` and rolling the rest with this game's next faces."""
     counts = counts_of_keep[keep].copy()
     for j in range(5 - size[keep]):
@@ -66,7 +66,7 @@ def choose_box(
     upper_of_face,
     lower_mask,
     slot_of,
-):  # type: ignore[no-untyped-def]
+):
     """The box with the best points + bonus + successor value: (box, points, bonus)."""
     top = NEG
     choice, choice_points, choice_bonus = -1, 0, 0
@@ -123,7 +123,7 @@ def play_turn(
     counts_of_keep,
     size,
     keep_of_code,
-):  # type: ignore[no-untyped-def]
+):
     """Play one turn of every game (in place); games come grouped by state in `order`."""
     for c in prange(chunk_bounds.shape[0] - 1):
         start, end = chunk_bounds[c], chunk_bounds[c + 1]

@@ -162,7 +162,7 @@ class WinSeeker:
         base_var = me.var - (own_second - own_mean**2)
         a = rule_arrays(self.table.rules)
         k = keep_table()
-        succ, succ2, last, last2, second, second2 = turn2(
+        _succ, _succ2, last, last2, second, second2 = turn2(
             self.table.values,
             self.moments,
             key.mask,
