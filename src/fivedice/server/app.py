@@ -27,7 +27,7 @@ from .errors import (
     rule_error_code,
 )
 from .protocol import PROTOCOL_VERSION
-from .routes import echo, health, matches, play, scores, tables
+from .routes import coach, echo, health, matches, play, scores, tables
 from .routes import players as player_routes
 from .settings import Settings
 
@@ -78,7 +78,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         status = 422 if isinstance(exc, _UNPROCESSABLE) else 409
         return JSONResponse({"code": rule_error_code(exc), "message": str(exc)}, status_code=status)
 
-    for module in (tables, matches, scores, player_routes, health, play):
+    for module in (tables, matches, scores, player_routes, coach, health, play):
         app.include_router(module.router)
     if settings.echo_endpoint:
         app.include_router(echo.router)

@@ -1,0 +1,108 @@
+"""The computer's help: which computer players a table may seat, a hint for the position in
+play (the advisor's actions with their expected final scores), and a match's analysis (the
+cost of each decision and the expected final score after each turn).
+
+The strategy package is imported only here and only when asked: a server without it still
+serves the lobby and play, and answers these with ``not_available``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import OrderedDict
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from fivedice.rules import Dice, Match, Phase, RuleSet
+from fivedice.store import UnknownMatch
+
+from ..context import Ctx
+from ..errors import NotAvailable, Refusal, UnknownTable
+
+router = APIRouter(prefix="/api", tags=["coach"])
+
+_solving = threading.Lock()  # one solve at a time: two hints must not solve the same table twice
+_analyses: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_ANALYSES_KEPT = 32
+
+
+def _strategy_table(rules: RuleSet) -> Any:
+    """The rule set's optimal-strategy table (solved on first use, then cached)."""
+    try:
+        from fivedice.strategy import load_or_solve
+    except ImportError:
+        raise NotAvailable("This server has no strategy package: no hints") from None
+    with _solving:
+        return load_or_solve(rules)
+
+
+@router.get("/computer-players")
+async def computer_players(ctx: Ctx) -> list[str]:
+    """The computer players' levels a table may seat, weakest first."""
+    return ctx.bots.levels()
+
+
+@router.get("/tables/{table_id}/advice")
+async def advice(
+    table_id: str, ctx: Ctx, limit: Annotated[int, Query(ge=1, le=500)] = 5
+) -> dict[str, Any]:
+    """The best actions for the active player now (hold these dice and roll, or score in that
+    box), best first, each with the card's expected final score under optimal play after it."""
+    table = await ctx.registry.find(table_id)
+    state = table.state
+    if state.phase is not Phase.PLAYING or state.active_seat is None:
+        raise Refusal("There is no turn in play at this table", code="no_position")
+    if state.dice is None:
+        raise Refusal("Roll first: the advice is for the dice showing", code="no_position")
+    seat, dice, rolls_left = state.active_seat, tuple(state.dice), state.rolls_left
+    card = state.card(seat)
+
+    def advise_now() -> dict[str, Any]:
+        from fivedice.strategy.advisor import advise
+
+        strategy = _strategy_table(state.rules)
+        actions = advise(strategy, card, Dice(dice), rolls_left)[:limit]
+        return {
+            "seat": seat,
+            "round": state.round,
+            "dice": list(dice),
+            "rolls_left": rolls_left,
+            "expected_now": round(actions[0].expected, 6) if actions else None,
+            "actions": [
+                {
+                    **a.to_dict(),
+                    "positions": list(a.action.positions(dice)) if a.action.kind == "hold" else [],
+                }
+                for a in actions
+            ],
+        }
+
+    return await asyncio.to_thread(advise_now)
+
+
+@router.get("/matches/{match_id}/analysis")
+async def analysis(match_id: str, ctx: Ctx) -> dict[str, Any]:
+    """Every decision of the match valued against optimal play (its cost in expected points)
+    and each card's expected final score after each turn, in log order."""
+    try:
+        match = await asyncio.to_thread(ctx.store.load_match, match_id)
+    except UnknownMatch:
+        raise UnknownTable(f"There is no match {match_id!r}") from None
+    key = (match_id, len(match.events))
+    cached = _analyses.get(key)
+    if cached is not None:
+        return cached
+
+    def analyse_now(events: tuple[Any, ...]) -> dict[str, Any]:
+        from fivedice.strategy.analysis import analyse
+
+        rules = Match(events[:1]).rules
+        return analyse(events, _strategy_table(rules)).to_dict()
+
+    result = await asyncio.to_thread(analyse_now, tuple(match.events))
+    _analyses[key] = result
+    while len(_analyses) > _ANALYSES_KEPT:
+        _analyses.popitem(last=False)
+    return result
