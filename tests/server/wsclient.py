@@ -29,6 +29,7 @@ class PlayClient:
         self.table: Message | None = None
         self.welcome: Message | None = None
         self.errors: list[Message] = []
+        self.connections = 0
 
     @property
     def seq(self) -> int:
@@ -38,6 +39,7 @@ class PlayClient:
     async def connect(self, last_seq: int | None = None) -> PlayClient:
         """Open the socket and say hello; waits for the welcome and the catch-up update."""
         self.ws = await websockets.connect(self.url, max_size=2**22)
+        self.connections += 1
         hello: Message = {"type": "hello", "last_seq": self.seq if last_seq is None else last_seq}
         if self.token is not None:
             hello["token"] = self.token
@@ -114,17 +116,25 @@ def best_option(table: Message) -> str:
 
 
 async def play_turn(client: PlayClient) -> None:
-    """Play this client's turn: roll, roll again keeping the first two dice, score the best."""
-    await client.until_table(lambda t: t["active_seat"] == seat_of(client))
-    seq = client.seq
-    await client.intent("roll")
-    table = await client.until_table(lambda t: t["seq"] > seq and t["dice"] is not None)
-    seq = client.seq
-    await client.intent("roll", hold=[0, 1])
-    table = await client.until_table(lambda t: t["seq"] > seq)
-    seq = client.seq
-    await client.intent("score", category=best_option(table))
-    await client.until_table(lambda t: t["seq"] > seq)
+    """Play this client's turn from wherever it stands: roll (up to twice, keeping the first
+    two dice), then score the best box."""
+    table = await client.until_table(lambda t: t["active_seat"] == seat_of(client))
+    while True:
+        seq = client.seq
+        if table["dice"] is None:
+            await client.intent("roll")
+        elif table["rolls_left"] >= 2:
+            await client.intent("roll", hold=[0, 1])
+        else:
+            await client.intent("score", category=best_option(table))
+        message = await client.next(
+            lambda m, seq=seq: m["type"] == "error" or (m["type"] == "update" and m["seq"] > seq)
+        )
+        if message["type"] == "error":
+            raise RuntimeError(f"refused error: {message}")
+        table = message["table"]
+        if table["active_seat"] != seat_of(client) or table["phase"] != "playing":
+            return
 
 
 def seat_of(client: PlayClient) -> int:
@@ -146,3 +156,39 @@ def open_table(api: httpx.Client, host: str, *others: str, **options: Any) -> di
         tokens.append(joined.json()["token"])
         seats.append(joined.json()["seat"])
     return {"id": body["table_id"], "tokens": tokens, "seats": seats, **body}
+
+
+async def reconnect(client: PlayClient, timeout: float = 30.0) -> None:
+    """Reconnect with the seat token and the last sequence number seen, retrying until the
+    server is back: what any client does after losing its socket."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        try:
+            await client.connect(last_seq=client.seq)
+            return
+        except (TimeoutError, OSError, websockets.ConnectionClosed):
+            if loop.time() > deadline:
+                raise
+            await asyncio.sleep(0.1)
+
+
+async def play_to_the_end(client: PlayClient, resilient: bool = False) -> Message:
+    """Play this client's turns until the match ends; with `resilient`, ride out a lost
+    connection by reconnecting. Returns the final table."""
+    while True:
+        try:
+            table = await client.until_table(
+                lambda t: t["phase"] == "finished" or t["active_seat"] == seat_of(client), 60
+            )
+            if table["phase"] == "finished":
+                return table
+            await play_turn(client)
+        except (OSError, websockets.ConnectionClosed):
+            if not resilient:
+                raise
+            client.table = None
+            await reconnect(client)
+        except RuntimeError:  # refused: after a reconnect the turn may have moved on
+            if not resilient:
+                raise

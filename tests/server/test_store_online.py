@@ -1,0 +1,71 @@
+"""The store's online additions, on SQLite and PostgreSQL: tokens stored with the seat's
+event, batched appends that refuse a taken sequence number as a whole, event times."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from fivedice.rules import Match
+from fivedice.store import SequenceConflict, Store, UnknownMatch
+from fivedice.store.online import (
+    Append,
+    append_many,
+    append_one,
+    create_online_match,
+    ensure_schema,
+    event_times,
+    seat_tokens,
+)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A store on each kind of database."""
+    if request.param == "postgresql":
+        url = str(request.getfixturevalue("postgresql_url"))
+    else:
+        url = f"sqlite:///{tmp_path / 'fivedice.db'}"
+    s = Store(url)
+    ensure_schema(s)
+    yield s
+    s.close()
+
+
+def test_online_match_tokens_batches_and_times(store: Store) -> None:
+    match = Match.create("official", rng=random.Random(1))
+    ann = match.join("Ann")
+    create_online_match(
+        store, "t1", match.events, preset="official", label="L", meta={"listed": False},
+        tokens=[(ann, "a" * 64)],
+    )  # fmt: skip
+    other = Match.create("yatzy", rng=random.Random(2))
+    create_online_match(store, "t2", other.events, preset="yatzy", label=None, meta={})
+    assert store.summary("t1").origin == "online" and store.summary("t1").meta == {"listed": False}
+
+    bob = match.join("Bob")
+    other.join("Cid")
+    append_many(
+        store,
+        [Append("t1", 3, match.events[2:], [(bob, "b" * 64)]), Append("t2", 2, other.events[1:])],
+    )
+    assert seat_tokens(store, "t1") == {"a" * 64: 0, "b" * 64: 1}
+    assert store.load_events("t2") == list(other.events)
+
+    match.start(ann)
+    with pytest.raises(SequenceConflict):  # one taken number refuses the whole batch
+        append_many(store, [Append("t2", 3, other.events[:1]), Append("t1", 3, match.events[3:])])
+    assert len(store.load_events("t1")) == 3 and len(store.load_events("t2")) == 2
+    with pytest.raises(SequenceConflict):
+        append_one(store, Append("t1", 3, match.events[3:]))
+    with pytest.raises(UnknownMatch):
+        append_one(store, Append("nope", 1, match.events[:1]))
+    append_one(store, Append("t1", 4, match.events[3:]))
+    assert store.load_match("t1").state == match.state
+
+    times = event_times(store, "t1")
+    assert len(times) == 4 and times == sorted(times)
+    assert all(t.tzinfo is not None for t in times)
