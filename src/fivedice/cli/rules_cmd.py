@@ -1,3 +1,563 @@
-"""Commands about the rules themselves: score, rules, odds, replay."""
+"""Commands about the rules themselves: score, rules, odds, replay.
+
+Every answer comes from :mod:`fivedice.rules`; these commands only read the input, ask the
+rules, and draw the answer (a Rich table, or JSON with ``--json``). Bad input (dice, a preset
+or box name, JSON) ends with exit code 2 and one line on stderr, never a traceback.
+"""
 
 from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from .app import app
+
+if TYPE_CHECKING:
+    from fivedice.rules import Category, Dice, MatchState, RuleSet, Scorecard
+
+BAD_INPUT = 2
+
+RulesOption = Annotated[
+    str, typer.Option("--rules", "-r", help="The rule set: a preset name (see `fivedice rules`).")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+DiceArgument = Annotated[
+    list[str] | None,
+    typer.Argument(help='The five dice: "3 3 3 1 5", "3,3,3,1,5" or "33315".', show_default=False),
+]
+
+
+# --- input ----------------------------------------------------------------------------------
+
+
+class BadInput(Exception):
+    """Input the command cannot use; its message is the one line the user sees."""
+
+
+def fail(message: str) -> NoReturn:
+    """Print one line on stderr and exit with code 2."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(BAD_INPUT)
+
+
+@contextmanager
+def reporting_bad_input() -> Iterator[None]:
+    """Turn the rules' refusals and unreadable input into :func:`fail`."""
+    from fivedice.rules import RuleError
+
+    try:
+        yield
+    except (RuleError, BadInput) as exc:
+        fail(str(exc))
+
+
+def read_dice(words: Sequence[str] | None) -> Dice:
+    """Dice given as five arguments, or as one ("33315", "3,3,3,1,5")."""
+    from fivedice.rules import Dice
+
+    return Dice.parse(" ".join(words or ()))
+
+
+def read_faces(text: str) -> tuple[int, ...]:
+    """Dice values such as "6,6,6", "6 6 6" or "666" (any number of dice, maybe none)."""
+    words = text.replace(",", " ").split()
+    digits = list(words[0]) if len(words) == 1 else words
+    if not all(d in "123456" and len(d) == 1 for d in digits):
+        raise BadInput(f"Cannot read dice values from {text!r}: use faces 1 to 6, e.g. 6,6,6")
+    return tuple(int(d) for d in digits)
+
+
+def read_filled(text: str, rules: RuleSet) -> Scorecard:
+    """A card whose filled boxes are given as a JSON object ``{"box": points}``."""
+    from fivedice.rules import Scorecard
+
+    try:
+        boxes = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"--filled is not valid JSON ({exc.msg} at character {exc.pos})") from None
+    example = 'e.g. \'{"chance": 22, "yahtzee": 50}\''
+    if not isinstance(boxes, dict):
+        raise BadInput(f"--filled must be a JSON object of boxes and points, {example}")
+    for name, points in boxes.items():
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise BadInput(f"--filled: {name} must hold a whole number of points, not {points!r}")
+    return Scorecard(rules, boxes)
+
+
+def read_rules(name: str) -> RuleSet:
+    from fivedice.rules import preset
+
+    return preset(name)
+
+
+# --- output helpers ---------------------------------------------------------------------------
+
+
+def console() -> Any:
+    """A Rich console on the current stdout (created per command, so tests can capture it)."""
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def print_json(data: object) -> None:
+    typer.echo(json.dumps(data, indent=2))
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as a percentage with enough digits to tell small chances apart."""
+    value = float(chance) * 100
+    if chance in (0, 1):
+        return f"{value:.0f}%"
+    return f"{value:.3f}%" if value >= 0.1 else f"{value:.5f}%"
+
+
+# --- score ------------------------------------------------------------------------------------
+
+
+@app.command()
+def score(
+    dice: DiceArgument = None,
+    rules: RulesOption = "official",
+    filled: Annotated[
+        str,
+        typer.Option(
+            "--filled", help='Boxes already filled, as JSON: \'{"chance": 22, "yahtzee": 50}\'.'
+        ),
+    ] = "{}",
+    as_json: JsonOption = False,
+) -> None:
+    """Every box these dice may go in now, with the points each adds and the bonus it earns."""
+    with reporting_bad_input():
+        ruleset = read_rules(rules)
+        thrown = read_dice(dice)
+        card = read_filled(filled, ruleset)
+        options = card.options(thrown)
+    if as_json:
+        print_json(
+            {
+                "rules": ruleset.name,
+                "dice": list(thrown.values),
+                "options": [
+                    {"category": o.category, "points": o.points, "bonus": o.bonus} for o in options
+                ],
+            }
+        )
+        return
+    from rich.table import Table
+
+    out = console()
+    if not options:
+        out.print(f"Every box is filled: {thrown} cannot be scored.")
+        return
+    out.print(f"{thrown} under {ruleset.title}")
+    table = Table()
+    table.add_column("Box")
+    table.add_column("Name", style="dim")
+    table.add_column("Points", justify="right")
+    table.add_column("Bonus", justify="right")
+    table.add_column("Adds", justify="right")
+    table.add_column("")
+    for o in options:
+        box = ruleset.category(o.category)
+        table.add_row(
+            box.label,
+            box.name,
+            str(o.points),
+            str(o.bonus) if o.bonus else "",
+            str(o.total),
+            "joker" if o.joker else "",
+        )
+    out.print(table)
+    if len(options) < len(card.open_categories):
+        out.print("The joker rule forces an extra Yahtzee into the boxes above.")
+
+
+# --- rules ------------------------------------------------------------------------------------
+
+
+def describe_box(box: Category) -> str:
+    """How a box scores, in words, read from the box's data."""
+    from fivedice.rules import Pattern, Points
+
+    def counted(all_dice: str = "the sum of all dice") -> str:
+        if box.points is Points.FIXED:
+            return f"{box.value} points"
+        if box.points is Points.MATCHED:
+            return "the sum of those dice"
+        return all_dice
+
+    if box.pattern is Pattern.FACE:
+        return f"the sum of the dice showing {box.face}"
+    if box.pattern is Pattern.CHANCE:
+        return "any dice: the sum of all dice"
+    if box.pattern is Pattern.OF_A_KIND:
+        need = "all five alike" if box.count == 5 else f"at least {box.count} alike"
+        return f"{need}: {counted()}"
+    if box.pattern is Pattern.PAIRS:
+        need = "a pair" if box.count == 1 else f"{box.count} pairs of different faces"
+        return f"{need}: the sum of the {'highest pair' if box.count == 1 else 'pairs'}"
+    if box.pattern is Pattern.FULL_HOUSE:
+        return f"three of one face and two of another: {counted()}"
+    runs = " or ".join("-".join(str(f) for f in run) for run in box.runs)
+    return f"{runs} in the dice: {counted()}"
+
+
+def describe_bonus(rules: RuleSet) -> str:
+    from fivedice.rules import BonusWhen
+
+    five = rules.five_of_a_kind
+    if not rules.has_extra_yahtzee_bonus or five is None:
+        return "none"
+    text = f"{rules.extra_yahtzee_bonus} for each extra {five.label} while its box holds 50"
+    if rules.bonus_when is BonusWhen.BOX_HOLDS_50_AND_SCORES:
+        text += " and the extra one scores more than 0 where it is placed"
+    return text
+
+
+def describe_joker(rules: RuleSet) -> str:
+    from fivedice.rules import JokerActive, JokerPlacement
+
+    joker, five = rules.joker, rules.five_of_a_kind
+    if joker.placement is JokerPlacement.NONE or five is None:
+        return "none: an extra five of a kind scores what each box's own rule gives"
+    when = (
+        f"when the {five.label} box holds 50"
+        if joker.active_when is JokerActive.BOX_HOLDS_50
+        else f"when the {five.label} box is filled (50 or 0)"
+    )
+    full = ", ".join(
+        rules.category(n).label for n in rules.category_names if n in joker.full_value_boxes
+    )
+    if joker.placement is JokerPlacement.UPPER_FIRST:
+        return (
+            f"forced, {when}: the matching upper box if open; else any open lower box "
+            f"({full} at full value); else any open upper box for 0"
+        )
+    if joker.placement is JokerPlacement.UPPER_OR_ZERO:
+        return f"{when}: the matching upper box if open; else any open box for 0"
+    text = f"{when}: any open box; {full} at full value"
+    if joker.needs_upper_filled:
+        text += " once the matching upper box is filled"
+    if joker.upper_scores_total:
+        text += ", and an upper box scores the total of the dice"
+    return text
+
+
+def describe_upper_bonus(rules: RuleSet) -> str:
+    if not rules.has_upper_bonus:
+        return "none"
+    return f"{rules.upper_bonus} when the upper boxes total {rules.upper_bonus_threshold} or more"
+
+
+@app.command("rules")
+def rules_command(
+    name: Annotated[
+        str | None, typer.Argument(help="A preset to show; all presets when left out.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List the rule-set presets, or show one: its boxes, bonuses, joker rule and source."""
+    from rich.table import Table
+
+    from fivedice.rules import DEFAULT_PRESET, PRESETS
+
+    if name is None:
+        if as_json:
+            print_json([{"name": r.name, "title": r.title} for r in PRESETS.values()])
+            return
+        table = Table(title="Rule sets", title_justify="left")
+        table.add_column("Name")
+        table.add_column("Title")
+        table.add_column("Boxes", justify="right")
+        for r in PRESETS.values():
+            default = " (default)" if r.name == DEFAULT_PRESET else ""
+            table.add_row(r.name, r.title + default, str(len(r.categories)))
+        console().print(table)
+        return
+    with reporting_bad_input():
+        ruleset = read_rules(name)
+    if as_json:
+        data = ruleset.to_dict()
+        for box, c in zip(data["categories"], ruleset.categories, strict=True):
+            box["max"] = c.max_points
+        print_json(data)
+        return
+    out = console()
+    table = Table(title=f"{ruleset.title} ({ruleset.name})", title_justify="left")
+    table.add_column("Box")
+    table.add_column("Label")
+    table.add_column("Scores")
+    table.add_column("Max", justify="right")
+    for section in ("upper", "lower"):
+        for box in ruleset.categories:
+            if box.section == section:
+                table.add_row(box.name, box.label, describe_box(box), str(box.max_points))
+        table.add_section()
+    out.print(table)
+    out.print(f"Upper bonus: {describe_upper_bonus(ruleset)}")
+    out.print(f"Extra-Yahtzee bonus: {describe_bonus(ruleset)}")
+    out.print(f"Joker: {describe_joker(ruleset)}")
+    out.print(f"Source: {ruleset.source}")
+
+
+# --- odds -------------------------------------------------------------------------------------
+
+
+@app.command()
+def odds(
+    dice: DiceArgument = None,
+    rules: RulesOption = "official",
+    keep: Annotated[
+        str,
+        typer.Option(
+            "--keep",
+            "-k",
+            help="Dice values to hold on the next roll, e.g. 6,6,6 (the rest are thrown).",
+        ),
+    ] = "",
+    rolls_left: Annotated[
+        int | None,
+        typer.Option(
+            "--rolls-left",
+            help="Rolls still to come: 0 to 2 with dice on the table (default 2); "
+            "1 to 3 for a whole turn without dice (default 3).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The exact chance of each box's condition by the end of the turn.
+
+    With dice: the --keep dice are held on the next roll, and every later roll keeps the best
+    dice for each box. Without dice: a whole turn, chasing each box from the first throw.
+    A box's condition is met when the dice score more than 0 there by its own rule.
+    """
+    from fivedice.rules.probability import box_chances, turn_chances, yahtzee_chance
+
+    with reporting_bad_input():
+        ruleset = read_rules(rules)
+        held = read_faces(keep)
+        if dice:
+            thrown: Dice | None = read_dice(dice)
+            rolls = 2 if rolls_left is None else rolls_left
+            assert thrown is not None
+            chances = box_chances(ruleset, thrown, held, rolls)
+        else:
+            if held:
+                raise BadInput("--keep needs the dice on the table")
+            thrown = None
+            rolls = 3 if rolls_left is None else rolls_left
+            chances = turn_chances(ruleset, rolls)
+    if as_json:
+        print_json(
+            {
+                "rules": ruleset.name,
+                "dice": list(thrown.values) if thrown else None,
+                "keep": list(held),
+                "rolls_left": rolls,
+                "chances": [
+                    {"category": n, "fraction": str(p), "probability": float(p)}
+                    for n, p in chances.items()
+                ],
+            }
+        )
+        return
+    from rich.table import Table
+
+    plural = "s" if rolls != 1 else ""
+    if thrown:
+        kept = " ".join(map(str, held)) or "nothing"
+        where = f"{thrown}, holding {kept}, {rolls} roll{plural} left"
+    else:
+        where = f"a whole turn of {rolls} roll{plural}, chasing each box"
+    out = console()
+    out.print(f"{ruleset.title}: {where}")
+    table = Table()
+    table.add_column("Box")
+    table.add_column("Chance", justify="right")
+    table.add_column("Percent", justify="right")
+    for name, chance in chances.items():
+        table.add_row(ruleset.category(name).label, str(chance), percent(chance))
+    out.print(table)
+    if thrown is None and rolls == 3 and ruleset.five_of_a_kind is not None:
+        chase = yahtzee_chance(ruleset)
+        out.print(
+            f"Keeping the most common face, a {ruleset.five_of_a_kind.label} comes "
+            f"{percent(chase)} of turns: about once in {float(1 / chase):.1f}."
+        )
+
+
+# --- replay -----------------------------------------------------------------------------------
+
+
+def read_log(path: Path) -> list[Any]:
+    """Events from a saved log: one JSON list of events, or one event per line."""
+    from fivedice.rules import InvalidEvent, event_from_dict
+
+    try:
+        if str(path) == "-":
+            text = typer.get_text_stream("stdin").read()
+        else:
+            text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput(f"Cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        whole = json.loads(text)
+        items = whole if isinstance(whole, list) else [whole]
+    except json.JSONDecodeError:
+        items = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                items.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise BadInput(f"{path}, line {number}: not JSON ({exc.msg})") from None
+    if not items:
+        raise BadInput(f"{path} holds no events")
+    events = []
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item, dict):
+            raise BadInput(f"{path}, event {number}: not a JSON object")
+        try:
+            events.append(event_from_dict(item))
+        except InvalidEvent as exc:
+            raise BadInput(f"{path}, event {number}: {exc}") from None
+    return events
+
+
+def fold_log(path: Path, events: list[Any]) -> MatchState:
+    """The state the log describes; an event that does not fit is named by its number."""
+    from fivedice.rules import RuleError, fold
+    from fivedice.rules.state import apply_event
+
+    state = fold(events[:1])
+    for number, event in enumerate(events[1:], start=2):
+        try:
+            state = apply_event(state, event)
+        except RuleError as exc:
+            raise BadInput(f"{path}, event {number} ({event.type}): {exc}") from None
+    return state
+
+
+def replay_json(state: MatchState) -> dict[str, Any]:
+    outcome = state.outcome
+    return {
+        "rules": state.rules.name,
+        "rounds": state.options.rounds,
+        "phase": state.phase.value,
+        "players": [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "status": p.status.value,
+                "rounds": [card.to_dict() for card in p.cards],
+                "round_totals": list(p.round_totals),
+                "total": p.total,
+            }
+            for p in state.players
+        ],
+        "outcome": None
+        if outcome is None
+        else {
+            "winners": list(outcome.winners),
+            "standings": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "total": s.total,
+                    "place": s.place,
+                    "status": s.status.value,
+                }
+                for s in outcome.standings
+            ],
+        },
+    }
+
+
+def scorecard_table(state: MatchState, round_: int) -> Any:
+    """One round's cards side by side: every row the card shows, one column per player."""
+    from rich.table import Table
+
+    rounds = state.options.rounds
+    title = f"Round {round_ + 1} of {rounds}" if rounds > 1 else "Scorecard"
+    table = Table(title=title, title_justify="left")
+    table.add_column("")
+    for p in state.players:
+        mark = {"left": " (left)", "forfeited": " (forfeited)"}.get(p.status.value, "")
+        table.add_column(p.name + mark, justify="right")
+    columns = [p.cards[round_].rows() for p in state.players]
+    for i, (key, label, _) in enumerate(columns[0]):
+        values = ["" if col[i][2] is None else str(col[i][2]) for col in columns]
+        derived = key not in state.rules.category_names
+        style = "bold" if key == "grand_total" else ("dim" if derived else None)
+        table.add_row(label, *values, style=style)
+        if key in ("upper_total", "lower_total"):
+            table.add_section()
+    return table
+
+
+def describe_outcome(state: MatchState) -> str:
+    outcome = state.outcome
+    if outcome is None:
+        if state.phase.value == "waiting":
+            return "The match has not started."
+        active = state.player(state.active_seat).name if state.active_seat is not None else "?"
+        return f"Not finished: round {state.round + 1}, {active} to play."
+    names = {p.seat: p.name for p in state.players}
+    winners = outcome.winners
+    if not winners:
+        return "Finished with no winner: every player left."
+    best = outcome.standings[0].total
+    if len(winners) == 1:
+        return f"Winner: {names[winners[0]]} with {best}."
+    return f"Tie for first place with {best}: {', '.join(names[s] for s in winners)}."
+
+
+@app.command()
+def replay(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A saved match log (a JSON list of events, or JSON lines); - reads stdin."
+        ),
+    ],
+    as_json: JsonOption = False,
+) -> None:
+    """Re-play a saved match log and print every player's scorecard and the outcome."""
+    from rich.table import Table
+
+    with reporting_bad_input():
+        state = fold_log(file, read_log(file))
+    if as_json:
+        print_json(replay_json(state))
+        return
+    out = console()
+    out.print(f"{state.rules.title}, {len(state.players)} player(s)")
+    if not state.players:
+        out.print(describe_outcome(state))
+        return
+    for r in range(state.options.rounds):
+        out.print(scorecard_table(state, r))
+    if state.options.rounds > 1:
+        totals = Table(title="Totals", title_justify="left")
+        totals.add_column("")
+        for p in state.players:
+            totals.add_column(p.name, justify="right")
+        for r in range(state.options.rounds):
+            totals.add_row(f"Round {r + 1}", *(str(p.round_totals[r]) for p in state.players))
+        totals.add_row("Match", *(str(p.total) for p in state.players), style="bold")
+        out.print(totals)
+    out.print(describe_outcome(state))
+    outcome = state.outcome
+    if outcome is not None:
+        for s in outcome.standings:
+            place = f"{s.place}." if s.place is not None else s.status.value
+            out.print(f"  {place:<10} {s.name:<24} {s.total:>6}")

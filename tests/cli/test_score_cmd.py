@@ -1,0 +1,112 @@
+"""``fivedice score``: every box the rules allow for the dice, with points and bonus."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from click.testing import Result
+
+from fivedice.rules import preset
+
+Run = Callable[..., Result]
+
+
+def options(result: Result) -> dict[str, tuple[int, int]]:
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    return {o["category"]: (o["points"], o["bonus"]) for o in data["options"]}
+
+
+def test_seed_001_example_on_an_empty_card(run: Run) -> None:
+    result = run("score", "3", "3", "3", "1", "5", "--json")
+    data = json.loads(result.stdout)
+    assert data["rules"] == "official"
+    assert data["dice"] == [1, 3, 3, 3, 5]
+    assert [o["category"] for o in data["options"]] == list(preset().category_names)
+    assert all(set(o) == {"category", "points", "bonus"} for o in data["options"])
+    got = options(result)
+    assert got["threes"] == (9, 0)
+    assert got["fives"] == (5, 0)
+    assert got["twos"] == (0, 0)
+    assert got["three_of_a_kind"] == (15, 0)
+
+
+@pytest.mark.parametrize("dice", [["33315"], ["3,3,3,1,5"], ["5", "1", "3", "3", "3"]])
+def test_dice_may_be_written_in_several_ways(run: Run, dice: list[str]) -> None:
+    assert options(run("score", *dice, "--json")) == options(run("score", "3 3 3 1 5", "--json"))
+
+
+def test_filled_boxes_are_left_out_and_the_joker_applies(run: Run) -> None:
+    filled = json.dumps({"yahtzee": 50, "fours": 12, "chance": 20})
+    got = options(run("score", "44444", "--filled", filled, "--json"))
+    assert got == {
+        "three_of_a_kind": (20, 100),
+        "four_of_a_kind": (20, 100),
+        "full_house": (25, 100),
+        "small_straight": (30, 100),
+        "large_straight": (40, 100),
+    }
+    # the matching upper box open: the forced joker sends it there
+    assert options(run("score", "44444", "--filled", '{"yahtzee": 50}', "--json")) == {
+        "fours": (20, 100)
+    }
+
+
+def test_another_rule_set(run: Run) -> None:
+    got = options(run("score", "3 3 4 4 1", "--rules", "yatzy", "--json"))
+    assert got["one_pair"] == (8, 0)
+    assert got["two_pairs"] == (14, 0)
+    assert len(got) == 15
+    # seed 003: a joker with a zero in the Yahtzee box, ones filled
+    filled = json.dumps({"yahtzee": 0, "ones": 3})
+    got = options(run("score", "11111", "-r", "printable", "--filled", filled, "--json"))
+    assert got["large_straight"] == (40, 0)
+    assert got["full_house"] == (25, 0)
+
+
+def test_the_table_shows_points_bonus_and_what_each_adds(
+    run: Run, table_rows: Callable[[str], list[list[str]]]
+) -> None:
+    result = run("score", "66666", "--filled", '{"yahtzee": 50}')
+    assert result.exit_code == 0
+    assert "6 6 6 6 6 under Yahtzee (official rules)" in result.stdout
+    assert table_rows(result.stdout) == [["Sixes", "sixes", "30", "100", "130", ""]]
+    assert "forces" in result.stdout
+    rows = table_rows(run("score", "3 3 3 1 5").stdout)
+    assert ["Threes", "threes", "9", "", "9", ""] in rows
+    assert len(rows) == 13
+    rows = table_rows(run("score", "44444", "--filled", '{"yahtzee": 0, "fours": 4}').stdout)
+    assert ["Full House", "full_house", "25", "", "25", "joker"] in rows
+
+
+def test_a_full_card_has_nowhere_to_score(run: Run) -> None:
+    filled = json.dumps(dict.fromkeys(preset().category_names, 0))
+    assert options(run("score", "12345", "--filled", filled, "--json")) == {}
+    result = run("score", "12345", "--filled", filled)
+    assert result.exit_code == 0
+    assert "Every box is filled" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["3", "3", "3", "1"], "Cannot read dice"),
+        (["333157"], "Cannot read dice"),
+        (["3", "3", "3", "1", "7"], "Cannot read dice"),
+        (["a", "b", "c", "d", "e"], "Cannot read dice"),
+        ([], "Cannot read dice"),
+        (["33315", "--rules", "deluxe"], "No rule set called 'deluxe'"),
+        (["33315", "--filled", '{"pairs": 3}'], "no box called 'pairs'"),
+        (["33315", "--filled", "{oops"], "--filled is not valid JSON"),
+        (["33315", "--filled", "[1, 2]"], "--filled must be a JSON object"),
+        (["33315", "--filled", '{"chance": "x"}'], "chance must hold a whole number"),
+        (["33315", "--filled", '{"chance": -3}'], "chance must hold a whole number"),
+        (["33315", "--filled", '{"chance": true}'], "chance must hold a whole number"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    run: Run, refused: Callable[[Result], str], args: list[str], message: str
+) -> None:
+    assert message in refused(run("score", *args))
