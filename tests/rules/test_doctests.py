@@ -1,0 +1,40 @@
+"""The examples in the README and in the rules' docstrings are run, so they never lie."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import fivedice.rules
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+RULES_MODULES = sorted(
+    ["fivedice.rules"]
+    + [f"fivedice.rules.{m.name}" for m in pkgutil.iter_modules(fivedice.rules.__path__)]
+)
+
+
+def test_the_readme_examples_hold() -> None:
+    result = doctest.testfile(str(README), module_relative=False, optionflags=FLAGS)
+    assert result.attempted >= 20, "the README's library tour lost its examples"
+    assert result.failed == 0, "a README example fails: see the captured output above"
+
+
+@pytest.mark.parametrize("name", RULES_MODULES)
+def test_the_docstring_examples_of_the_rules_hold(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=FLAGS)
+    assert result.failed == 0, f"a docstring example in {name} fails: see the output above"
+
+
+def test_the_rules_package_shows_examples() -> None:
+    examples = sum(
+        doctest.testmod(importlib.import_module(n), optionflags=FLAGS).attempted
+        for n in ("fivedice.rules", "fivedice.rules.match", "fivedice.rules.probability")
+    )
+    assert examples >= 10
