@@ -158,6 +158,17 @@ def test_the_host_leaving_before_the_start_makes_the_next_player_host() -> None:
     assert m.state.order == (bob, cy)
 
 
+def test_the_host_removes_a_seat_before_the_start_only() -> None:
+    m, _, (ann, bob, cy) = new_match(("Ann", "Bob", "Cy"))
+    refused(m, NotHost, m.remove, bob, cy)
+    m.remove(ann, bob)
+    assert [p.name for p in m.state.players] == ["Ann", "Cy"]
+    assert m.join("Di") == 3  # seat numbers are never reused
+    m.start(ann)
+    assert m.state.order == (ann, cy, 3)
+    refused(m, MatchAlreadyStarted, m.remove, ann, cy)
+
+
 def test_nobody_seated_cannot_start() -> None:
     m, _, (ann,) = new_match(("Ann",))
     m.leave(ann)

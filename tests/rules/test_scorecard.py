@@ -66,6 +66,20 @@ def test_maxima_of_the_other_variants() -> None:
         assert card.grand_total == upper_bound_without_extra_bonus(ruleset) == expected, name
 
 
+def test_seed_003_lowest_possible_score_is_5_five_ones_in_chance() -> None:
+    # seed 003: "The lowest possible score is 5 with a roll displaying five 1's": every box
+    # but Chance can take a 0, and Chance is at least the five 1s.
+    rules = preset("official")
+    card = Scorecard(rules)
+    for box in rules.category_names:
+        worst = min(all_dice(), key=lambda d, b=box: (rules.category(b).score(d), d))
+        card, _ = card.fill(box, worst)
+    assert card.grand_total == 5
+    assert card.boxes["chance"] == 5
+    assert min(rules.category("chance").score(d) for d in all_dice()) == 5
+    assert all(min(c.score(d) for d in all_dice()) == 0 for c in rules.categories[:-1])
+
+
 def fill_with_yahtzees(rules: RuleSet) -> Scorecard:
     """A card filled by thirteen Yahtzees: the first in the Yahtzee box, then twelve extra
     ones, each placed (as its rules allow) where it adds most, the upper boxes first."""
