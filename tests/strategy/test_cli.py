@@ -85,3 +85,11 @@ def test_analyse_log_file(tmp_path: Path, official: StrategyTable) -> None:
     assert len(data["turns"]) == 13
     text = runner.invoke(app, ["analyse", str(log)]).output
     assert "expected final" in text
+
+
+def test_advise_takes_the_dice_as_five_separate_values(official: StrategyTable) -> None:
+    """``--dice 6 6 6 2 3`` (as the issue writes it) reads the same as ``--dice 66623``."""
+    spaced = runner.invoke(app, ["advise", "--json", "--dice", "6", "6", "6", "2", "3"])
+    packed = runner.invoke(app, ["advise", "--json", "--dice", "66623"])
+    assert spaced.exit_code == 0, spaced.output
+    assert json.loads(spaced.output)["actions"] == json.loads(packed.output)["actions"]

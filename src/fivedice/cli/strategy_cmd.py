@@ -60,7 +60,10 @@ def solve(
 
 @app.command()
 def advise(
-    dice: Annotated[str, typer.Option("--dice", help='The five dice, e.g. "33315".')],
+    dice: Annotated[
+        str, typer.Option("--dice", help='The five dice: "33315", "3 3 3 1 5" or --dice 3 3 3 1 5.')
+    ],
+    more_dice: Annotated[list[str] | None, typer.Argument(hidden=True)] = None,
     rules: RulesOption = "official",
     filled: Annotated[
         str, typer.Option("--filled", help="Filled boxes as JSON, e.g. '{\"chance\": 22}'.")
@@ -82,7 +85,7 @@ def advise(
     try:
         boxes = json.loads(filled)
         card = Scorecard(ruleset, {str(k): int(v) for k, v in boxes.items()}, yahtzee_bonus)
-        hand = Dice.parse(dice)
+        hand = Dice.parse(" ".join([dice, *(more_dice or [])]))
     except (json.JSONDecodeError, AttributeError, RuleError, ValueError) as exc:
         raise typer.BadParameter(str(exc)) from None
     if card.is_complete:
@@ -104,14 +107,22 @@ def advise(
             )
         )
         return
+    from rich.console import Console
+    from rich.table import Table
+
     best = actions[0].expected
+    view = Table(title=f"{ruleset.title}: {hand}, {rolls_left} rolls left")
+    view.add_column("Expected final", justify="right")
+    view.add_column("Cost", justify="right")
+    view.add_column("Action")
     for a in actions:
         extra = (
             f"  ({a.points} points{f' + {a.bonus} bonus' if a.bonus else ''})"
             if a.points is not None
             else ""
         )
-        typer.echo(f"{a.expected:10.4f}  {best - a.expected:8.4f}  {a.action}{extra}")
+        view.add_row(f"{a.expected:.4f}", f"{best - a.expected:.4f}", f"{a.action}{extra}")
+    Console().print(view)
 
 
 @app.command()
