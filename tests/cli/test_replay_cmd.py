@@ -133,6 +133,17 @@ def test_an_unfinished_match(run: Run, tmp_path: Path) -> None:
     assert data["phase"] == "playing"
 
 
+def test_reads_a_match_as_the_server_returns_it(run: Run, tmp_path: Path) -> None:
+    m = finished_match(rounds=1)
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps({"id": "abc", "events": m.log(), "outcome": None}))
+    result = run("replay", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    assert [p["total"] for p in json.loads(result.stdout)["players"]] == [
+        p.total for p in m.state.players
+    ]
+
+
 def test_reads_standard_input(run: Run) -> None:
     m = finished_match(rounds=1)
     text = "\n".join(json.dumps(d) for d in m.log())

@@ -398,7 +398,8 @@ def odds(
 
 
 def read_log(path: Path) -> list[Any]:
-    """Events from a saved log: one JSON list of events, or one event per line."""
+    """Events from a saved log: one JSON list of events, one event per line, or an object
+    whose ``events`` list holds them (``GET /matches/{id}`` on the server)."""
     from fivedice.rules import InvalidEvent, event_from_dict
 
     try:
@@ -410,6 +411,8 @@ def read_log(path: Path) -> list[Any]:
         raise BadInput(f"Cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
         whole = json.loads(text)
+        if isinstance(whole, dict) and isinstance(whole.get("events"), list):
+            whole = whole["events"]  # a match as the server's REST API returns it
         items = whole if isinstance(whole, list) else [whole]
     except json.JSONDecodeError:
         items = []
