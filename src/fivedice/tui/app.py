@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from fivedice.rules import Match, RuleError
 from fivedice.rules.match import RandomSource
 
+from .computer import ComputerSeats, computer_levels
 from .scores import HIGH_SCORE_LIMIT, HighScoreLine, ScoreBook, open_score_book
 from .screens import MatchScreen, ResultsScreen, StartScreen
 from .setup import GameSetup
@@ -23,6 +24,7 @@ class FiveDiceApp(App[None]):
     `rng` is where the dice come from (the system's secure source when None; tests pass a
     seeded ``random.Random``). `store` keeps high scores; when None, the default store
     (``FIVEDICE_DATABASE_URL`` or the user data directory) is opened on first use.
+    `computer_delay` is the pause before each computer move, so people can follow it.
     """
 
     CSS_PATH = "fivedice.tcss"
@@ -36,8 +38,11 @@ class FiveDiceApp(App[None]):
         rng: RandomSource | None = None,
         store: ScoreBook | None = None,
         store_url: str | None = None,
+        computer_delay: float = 0.6,
     ) -> None:
         super().__init__()
+        self.computers = ComputerSeats()
+        self.computer_delay = computer_delay
         self.setup = setup or GameSetup()
         self.rng = rng
         self.match: Match | None = None
@@ -51,8 +56,8 @@ class FiveDiceApp(App[None]):
     # Flow ------------------------------------------------------------------------------
 
     def computer_kinds(self) -> Sequence[tuple[str, str]]:
-        """The computer players a seat can be, as (label, kind); empty when none exist."""
-        return ()
+        """The computer players a seat can be, as (label, level); empty when none exist."""
+        return computer_levels()
 
     def start_match(self, setup: GameSetup) -> None:
         """Start a match from `setup` and show it."""

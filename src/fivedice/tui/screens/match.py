@@ -7,6 +7,7 @@ intent the screen redraws itself from the match state alone.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -18,6 +19,7 @@ from textual.widgets import Button, Footer, Static
 
 from fivedice.rules import BoxScored, DiceRolled, Match, MatchState, RuleError
 
+from ..computer import ComputerMove
 from ..widgets import DiceTray, DieView, ScorecardView, ScoreCell
 from ..widgets.scorecard import row_layout
 from .confirm import ConfirmScreen
@@ -59,14 +61,27 @@ class MatchScreen(Screen[None]):
         rows = row_layout(match.rules, match.options.rounds)
         box_names = set(match.rules.category_names)
         self.box_order = [key for key, _ in rows if key in box_names]
-        self.cursor: str | None = None
+        self._cursors: dict[int, str] = {}  # each player's box cursor, kept between turns
         self.message = ""
         self.message_is_error = False
+        self._computer_token: int | None = None  # the log length the computer is moving at
 
     @property
     def game(self) -> FiveDiceApp:
         """The app, with its match-flow methods."""
         return cast("FiveDiceApp", self.app)
+
+    @property
+    def cursor(self) -> str | None:
+        """The box the active player's keyboard cursor is on (None when nobody is active)."""
+        seat = self.state.active_seat
+        return self._cursors.get(seat) if seat is not None else None
+
+    @cursor.setter
+    def cursor(self, box: str) -> None:
+        seat = self.state.active_seat
+        if seat is not None:
+            self._cursors[seat] = box
 
     @property
     def state(self) -> MatchState:
@@ -111,7 +126,8 @@ class MatchScreen(Screen[None]):
         if s.active_seat is None:
             return
         player = s.player(s.active_seat)
-        self.query_one("#turn", Static).update(f"{player.name}'s turn")
+        computer = " (computer)" if player.bot else ""
+        self.query_one("#turn", Static).update(f"{player.name}'s turn{computer}")
         card = s.card(s.active_seat)
         total_turns = len(s.rules.categories)
         turn = min(total_turns, len(card.boxes) + 1)
@@ -121,10 +137,12 @@ class MatchScreen(Screen[None]):
         self.query_one(DiceTray).show(s.dice, s.held, enabled=s.rolls_left > 0)
         self.query_one("#rolls", Static).update(self._rolls_text(s))
         self.query_one("#roll", Button).disabled = s.rolls_left <= 0
-        self.query_one("#undo", Button).disabled = s.undo_point is None
+        point = s.undo_point
+        self.query_one("#undo", Button).disabled = point is None or bool(s.player(point.seat).bot)
         note = self.query_one("#message", Static)
         note.update(self.message)
         note.set_class(self.message_is_error, "-error")
+        self._schedule_computer()
 
     @staticmethod
     def _rolls_text(s: MatchState) -> str:
@@ -137,11 +155,8 @@ class MatchScreen(Screen[None]):
         return f"Roll {marks}  {s.rolls_left} left"
 
     def _settle_cursor(self) -> None:
-        """Keep the box cursor on an open box of the active player's card."""
-        s = self.state
-        if s.active_seat is None:
-            self.cursor = None
-            return
+        """Keep the active player's box cursor on an open box of their card: the same box,
+        else the next open one below it, else the last open one."""
         open_boxes = self._open_boxes()
         if not open_boxes or self.cursor in open_boxes:
             return
@@ -157,11 +172,14 @@ class MatchScreen(Screen[None]):
         return [b for b in self.box_order if b not in filled]
 
     def say(self, message: str, error: bool = False) -> None:
-        """Show a line under the dice (and an error as a notification too)."""
+        """Show a line under the dice; an error in red, with the terminal's bell.
+
+        (Not a toast: toasts appear bottom right, over the scorecard the player is using.)
+        """
         self.message = message
         self.message_is_error = error
         if error:
-            self.app.notify(message, severity="error", markup=False, timeout=4)
+            self.app.bell()
 
     # Intents ---------------------------------------------------------------------------
 
@@ -186,7 +204,21 @@ class MatchScreen(Screen[None]):
             raise RuleError("The match is over")
         return seat
 
-    def action_roll(self) -> None:
+    def _computer_level(self) -> str | None:
+        """The level of the computer whose turn it is, or None on a person's turn."""
+        s = self.state
+        return s.player(s.active_seat).bot if s.active_seat is not None else None
+
+    def _people_wait(self) -> bool:
+        """On a computer's turn, tell the person at the keyboard to wait; True if so."""
+        if self._computer_level() is None:
+            return False
+        seat = self._active()
+        self.say(f"Wait: {self.state.player(seat).name} is playing", error=True)
+        self.redraw()
+        return True
+
+    def roll(self) -> bool:
         """Roll the dice that are not held."""
 
         def roll() -> str:
@@ -195,37 +227,22 @@ class MatchScreen(Screen[None]):
             shown = " ".join(str(v) for v in event.dice)
             return f"{self.state.player(seat).name} rolled {shown}"
 
-        self.attempt(roll)
+        return self.attempt(roll)
 
-    def action_toggle_hold(self, position: int) -> None:
-        """Hold the die at `position` (0-4), or release it if it is held."""
+    def hold(self, positions: set[int]) -> bool:
+        """Hold exactly the dice at `positions` (0-4)."""
 
-        def toggle() -> str:
+        def hold() -> str:
             seat = self._active()
-            held = set(self.state.held) ^ {position}
-            self.match.hold(seat, sorted(held))
-            verb = "Holding" if position in held else "Released"
-            return f"{verb} die {position + 1}"
+            self.match.hold(seat, sorted(positions))
+            name = self.state.player(seat).name
+            if not positions:
+                return f"{name} holds no dice"
+            return f"{name} holds dice {', '.join(str(p + 1) for p in sorted(positions))}"
 
-        self.attempt(toggle)
+        return self.attempt(hold)
 
-    def action_move_cursor(self, step: int) -> None:
-        """Move the box cursor to the previous or next open box."""
-        boxes = self._open_boxes()
-        if not boxes:
-            return
-        i = boxes.index(self.cursor) if self.cursor in boxes else 0
-        self.cursor = boxes[(i + step) % len(boxes)]
-        self.redraw()
-        if self.state.active_seat is not None:
-            self.query_one(f"#cell-{self.state.active_seat}-{self.cursor}").scroll_visible()
-
-    def action_score(self) -> None:
-        """Score the dice in the box under the cursor."""
-        if self.cursor is not None:
-            self.score_box(self.cursor)
-
-    def score_box(self, category: str) -> None:
+    def score_box(self, category: str) -> bool:
         """Score the dice in `category` for the active player."""
 
         def score() -> str:
@@ -237,20 +254,89 @@ class MatchScreen(Screen[None]):
             return f"{name} scored {event.points} in {label}{bonus}"
 
         self.cursor = category
-        self.attempt(score)
+        return self.attempt(score)
+
+    def action_roll(self) -> None:
+        """Roll the dice that are not held."""
+        if not self._people_wait():
+            self.roll()
+
+    def action_toggle_hold(self, position: int) -> None:
+        """Hold the die at `position` (0-4), or release it if it is held."""
+        if not self._people_wait():
+            self.hold(set(self.state.held) ^ {position})
+
+    def action_move_cursor(self, step: int) -> None:
+        """Move the box cursor to the previous or next open box."""
+        boxes = self._open_boxes()
+        if not boxes or self._computer_level() is not None:
+            return
+        i = boxes.index(self.cursor) if self.cursor in boxes else 0
+        self.cursor = boxes[(i + step) % len(boxes)]
+        self.redraw()
+        if self.state.active_seat is not None:
+            self.query_one(f"#cell-{self.state.active_seat}-{self.cursor}").scroll_visible()
+
+    def action_score(self) -> None:
+        """Score the dice in the box under the cursor."""
+        if self.cursor is not None and not self._people_wait():
+            self.score_box(self.cursor)
 
     def action_undo(self) -> None:
         """Take back the last scoring, while the next player has not rolled."""
+        point = self.state.undo_point
+        if point is not None and self.state.player(point.seat).bot:
+            self.say("A computer's scoring cannot be taken back", error=True)
+            self.redraw()
+            return
 
         def undo() -> str:
-            point = self.state.undo_point
             seat = point.seat if point is not None else self._active()
             self.match.undo(seat)
-            label = self.match.rules.category(point.category).label if point else ""
-            self.cursor = point.category if point else self.cursor
+            assert point is not None  # undo raised otherwise
+            self.cursor = point.category
+            label = self.match.rules.category(point.category).label
             return f"{self.state.player(seat).name} took back {label}"
 
         self.attempt(undo)
+
+    # Computer players ------------------------------------------------------------------
+
+    def _schedule_computer(self) -> None:
+        """On a computer's turn, start working out its next move (once per position)."""
+        level = self._computer_level()
+        token = len(self.match.events)
+        if level is None or self._computer_token == token:
+            return
+        self._computer_token = token
+        self.run_worker(self._computer_step(level, token), group="computer", exclusive=True)
+
+    async def _computer_step(self, level: str, token: int) -> None:
+        """Decide and play one move of a computer's turn: roll, hold and roll, or score."""
+        state = self.state
+        seat = self._active()
+        computers = self.game.computers
+        if computers.needs_preparing(level, state) and state.dice is not None:
+            self.say(f"{state.player(seat).name} is studying the rules (only the first time)")
+            self.redraw()
+        try:
+            move = await asyncio.to_thread(computers.decide, level, state, seat)
+        except Exception as exc:  # a failing computer must not stop the people's game
+            best = max(state.score_options(), key=lambda o: o.total, default=None)
+            self.app.notify(f"The computer player failed: {exc}", severity="error", markup=False)
+            move = ComputerMove(category=best.category) if best else ComputerMove()
+        await asyncio.sleep(self.game.computer_delay)
+        if len(self.match.events) != token:
+            return  # the position changed meanwhile (an undo, or the match was left)
+        self._play_computer_move(move)
+
+    def _play_computer_move(self, move: ComputerMove) -> None:
+        if move.category is not None:
+            self.score_box(move.category)
+        elif self.state.dice is not None and set(move.hold) != set(self.state.held):
+            self.hold(set(move.hold))  # shown for a moment; the next step rolls
+        else:
+            self.roll()
 
     def action_leave(self) -> None:
         """Leave the match for the start screen, after asking."""
@@ -278,7 +364,8 @@ class MatchScreen(Screen[None]):
             self.say(f"That is {owner}'s card: it is {now}'s turn", error=True)
             self.redraw()
             return
-        self.score_box(event.key)
+        if not self._people_wait():
+            self.score_box(event.key)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -43,7 +45,7 @@ def ranking_table(match: Match) -> Table:
     outcome = state.outcome
     assert outcome is not None
     rounds = state.options.rounds
-    table = Table(title="Ranking", expand=False, title_style="bold")
+    table = Table(title="Ranking", title_style="bold", box=box.SIMPLE_HEAD)
     table.add_column("Place", justify="right")
     table.add_column("Player")
     if rounds > 1:
@@ -61,13 +63,13 @@ def ranking_table(match: Match) -> Table:
 
 def high_score_table(
     title: str, lines: Sequence[HighScoreLine] | None, match_id: str | None
-) -> Table | Text:
+) -> Group | Text:
     """The preset's high scores, this match's entries marked; a note when there are none."""
     if lines is None:
         return Text("High scores are not available.", style="dim")
     if not lines:
         return Text(f"No high scores yet for {title}.", style="dim")
-    table = Table(title=f"High scores · {title}", title_style="bold", expand=False)
+    table = Table(box=box.SIMPLE_HEAD)
     table.add_column("#", justify="right")
     table.add_column("Player")
     table.add_column("Score", justify="right")
@@ -81,7 +83,7 @@ def high_score_table(
             "new" if mine else "",
             style="bold yellow" if mine else "",
         )
-    return table
+    return Group(Text(f"High scores · {title}", style="bold"), table)
 
 
 class ResultsScreen(Screen[None]):
@@ -90,7 +92,7 @@ class ResultsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "play_again", "Play again"),
         Binding("n", "new_game", "New game"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", show=False),
     ]
 
     def __init__(self, match: Match, match_id: str | None) -> None:
@@ -109,8 +111,9 @@ class ResultsScreen(Screen[None]):
         with VerticalScroll(id="results-scroll"), Center(), Vertical(id="results"):
             yield Static("[b]Game over[/]", id="results-title")
             yield Static(winner_line(outcome), id="winner", markup=False)
-            yield Static(ranking_table(self.match), id="ranking")
-            yield Static(id="high-scores")
+            with Horizontal(id="results-tables"):
+                yield Static(ranking_table(self.match), id="ranking")
+                yield Static(id="high-scores")
             with Horizontal(id="results-buttons"):
                 yield Button("Play again", id="play-again", variant="success")
                 yield Button("New game", id="new-game", variant="primary")

@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from fivedice.rules import RuleError, preset, preset_names
 
+from ..computer import computer_name
 from ..setup import MAX_NAME_LENGTH, MAX_ROUNDS, MAX_SEATS, GameSetup, SeatSetup, default_name
 from ..widgets import Stepper
 
@@ -81,7 +82,7 @@ class StartScreen(Screen[None]):
         with Horizontal(id=f"seat-{i}", classes="seat-row field"):
             yield Label(f"{i + 1}.", classes="field-label seat-number")
             yield Input(
-                value=seat.name if seat is not None and not seat.is_computer else "",
+                value=seat.name if seat is not None else "",
                 placeholder=default_name(i),
                 max_length=MAX_NAME_LENGTH,
                 id=f"name-{i}",
@@ -112,8 +113,14 @@ class StartScreen(Screen[None]):
             self._show_seats(event.value)
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "preset" and isinstance(event.value, str):
+        select_id = event.select.id or ""
+        if select_id == "preset" and isinstance(event.value, str):
             self.query_one("#preset-source", Static).update(preset(event.value).source)
+        elif select_id.startswith("kind-") and isinstance(event.value, str):
+            i = int(select_id.removeprefix("kind-"))
+            human = event.value == HUMAN
+            name = self.query_one(f"#name-{i}", Input)
+            name.placeholder = default_name(i) if human else computer_name(event.value, i)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -136,7 +143,7 @@ class StartScreen(Screen[None]):
                 kind = value if isinstance(value, str) else HUMAN
             computer = None if kind == HUMAN else kind
             if not name:
-                name = self._computer_name(kind, i) if computer else default_name(i)
+                name = computer_name(kind, i) if computer else default_name(i)
             seats.append(SeatSetup(name, computer))
         chosen = self.query_one("#preset", Select).value
         return GameSetup(
@@ -145,10 +152,6 @@ class StartScreen(Screen[None]):
             rounds=self.query_one("#rounds", Stepper).value,
             undo_allowed=self.query_one("#undo", Checkbox).value,
         )
-
-    def _computer_name(self, kind: str, i: int) -> str:
-        label = next((label for label, k in self.computers if k == kind), "Computer")
-        return f"{label.split()[0]} {i + 1}"
 
     def action_start(self) -> None:
         """Start the match the form describes, or say what is wrong with it."""
