@@ -12,14 +12,37 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.console import Console
+from rich.table import Table
+
+from fivedice.rules import (
+    DEFAULT_PRESET,
+    PRESETS,
+    BonusWhen,
+    Category,
+    Dice,
+    Event,
+    InvalidEvent,
+    JokerActive,
+    JokerPlacement,
+    MatchState,
+    Pattern,
+    Phase,
+    Points,
+    RuleError,
+    RuleSet,
+    Scorecard,
+    event_from_dict,
+    fold,
+    preset,
+)
+from fivedice.rules.probability import box_chances, turn_chances, yahtzee_chance
+from fivedice.rules.state import apply_event
 
 from .app import app
-
-if TYPE_CHECKING:
-    from fivedice.rules import Category, Dice, MatchState, RuleSet, Scorecard
 
 BAD_INPUT = 2
 
@@ -49,8 +72,6 @@ def fail(message: str) -> NoReturn:
 @contextmanager
 def reporting_bad_input() -> Iterator[None]:
     """Turn the rules' refusals and unreadable input into :func:`fail`."""
-    from fivedice.rules import RuleError
-
     try:
         yield
     except (RuleError, BadInput) as exc:
@@ -59,8 +80,6 @@ def reporting_bad_input() -> Iterator[None]:
 
 def read_dice(words: Sequence[str] | None) -> Dice:
     """Dice given as five arguments, or as one ("33315", "3,3,3,1,5")."""
-    from fivedice.rules import Dice
-
     return Dice.parse(" ".join(words or ()))
 
 
@@ -75,8 +94,6 @@ def read_faces(text: str) -> tuple[int, ...]:
 
 def read_filled(text: str, rules: RuleSet) -> Scorecard:
     """A card whose filled boxes are given as a JSON object ``{"box": points}``."""
-    from fivedice.rules import Scorecard
-
     try:
         boxes = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -91,18 +108,14 @@ def read_filled(text: str, rules: RuleSet) -> Scorecard:
 
 
 def read_rules(name: str) -> RuleSet:
-    from fivedice.rules import preset
-
     return preset(name)
 
 
 # --- output helpers ---------------------------------------------------------------------------
 
 
-def console() -> Any:
+def console() -> Console:
     """A Rich console on the current stdout (created per command, so tests can capture it)."""
-    from rich.console import Console
-
     return Console(highlight=False, soft_wrap=False)
 
 
@@ -150,8 +163,6 @@ def score(
             }
         )
         return
-    from rich.table import Table
-
     out = console()
     if not options:
         out.print(f"Every box is filled: {thrown} cannot be scored.")
@@ -184,7 +195,6 @@ def score(
 
 def describe_box(box: Category) -> str:
     """How a box scores, in words, read from the box's data."""
-    from fivedice.rules import Pattern, Points
 
     def counted(all_dice: str = "the sum of all dice") -> str:
         if box.points is Points.FIXED:
@@ -210,8 +220,6 @@ def describe_box(box: Category) -> str:
 
 
 def describe_bonus(rules: RuleSet) -> str:
-    from fivedice.rules import BonusWhen
-
     five = rules.five_of_a_kind
     if not rules.has_extra_yahtzee_bonus or five is None:
         return "none"
@@ -222,8 +230,6 @@ def describe_bonus(rules: RuleSet) -> str:
 
 
 def describe_joker(rules: RuleSet) -> str:
-    from fivedice.rules import JokerActive, JokerPlacement
-
     joker, five = rules.joker, rules.five_of_a_kind
     if joker.placement is JokerPlacement.NONE or five is None:
         return "none: an extra five of a kind scores what each box's own rule gives"
@@ -264,10 +270,6 @@ def rules_command(
     as_json: JsonOption = False,
 ) -> None:
     """List the rule-set presets, or show one: its boxes, bonuses, joker rule and source."""
-    from rich.table import Table
-
-    from fivedice.rules import DEFAULT_PRESET, PRESETS
-
     if name is None:
         if as_json:
             print_json([{"name": r.name, "title": r.title} for r in PRESETS.values()])
@@ -339,27 +341,23 @@ def odds(
     dice for each box. Without dice: a whole turn, chasing each box from the first throw.
     A box's condition is met when the dice score more than 0 there by its own rule.
     """
-    from fivedice.rules.probability import box_chances, turn_chances, yahtzee_chance
-
     with reporting_bad_input():
         ruleset = read_rules(rules)
         held = read_faces(keep)
-        if dice:
-            thrown: Dice | None = read_dice(dice)
+        thrown = read_dice(dice) if dice else None
+        if thrown is not None:
             rolls = 2 if rolls_left is None else rolls_left
-            assert thrown is not None
             chances = box_chances(ruleset, thrown, held, rolls)
+        elif held:
+            raise BadInput("--keep needs the dice on the table")
         else:
-            if held:
-                raise BadInput("--keep needs the dice on the table")
-            thrown = None
             rolls = 3 if rolls_left is None else rolls_left
             chances = turn_chances(ruleset, rolls)
     if as_json:
         print_json(
             {
                 "rules": ruleset.name,
-                "dice": list(thrown.values) if thrown else None,
+                "dice": list(thrown.values) if thrown is not None else None,
                 "keep": list(held),
                 "rolls_left": rolls,
                 "chances": [
@@ -369,10 +367,8 @@ def odds(
             }
         )
         return
-    from rich.table import Table
-
     plural = "s" if rolls != 1 else ""
-    if thrown:
+    if thrown is not None:
         kept = " ".join(map(str, held)) or "nothing"
         where = f"{thrown}, holding {kept}, {rolls} roll{plural} left"
     else:
@@ -397,11 +393,9 @@ def odds(
 # --- replay -----------------------------------------------------------------------------------
 
 
-def read_log(path: Path) -> list[Any]:
+def read_log(path: Path) -> list[Event]:
     """Events from a saved log: one JSON list of events, one event per line, or an object
     whose ``events`` list holds them (``GET /matches/{id}`` on the server)."""
-    from fivedice.rules import InvalidEvent, event_from_dict
-
     try:
         if str(path) == "-":
             text = typer.get_text_stream("stdin").read()
@@ -425,7 +419,7 @@ def read_log(path: Path) -> list[Any]:
                 raise BadInput(f"{path}, line {number}: not JSON ({exc.msg})") from None
     if not items:
         raise BadInput(f"{path} holds no events")
-    events = []
+    events: list[Event] = []
     for number, item in enumerate(items, start=1):
         if not isinstance(item, dict):
             raise BadInput(f"{path}, event {number}: not a JSON object")
@@ -436,11 +430,8 @@ def read_log(path: Path) -> list[Any]:
     return events
 
 
-def fold_log(path: Path, events: list[Any]) -> MatchState:
+def fold_log(path: Path, events: list[Event]) -> MatchState:
     """The state the log describes; an event that does not fit is named by its number."""
-    from fivedice.rules import RuleError, fold
-    from fivedice.rules.state import apply_event
-
     state = fold(events[:1])
     for number, event in enumerate(events[1:], start=2):
         try:
@@ -485,10 +476,8 @@ def replay_json(state: MatchState) -> dict[str, Any]:
     }
 
 
-def scorecard_table(state: MatchState, round_: int) -> Any:
+def scorecard_table(state: MatchState, round_: int) -> Table:
     """One round's cards side by side: every row the card shows, one column per player."""
-    from rich.table import Table
-
     rounds = state.options.rounds
     title = f"Round {round_ + 1} of {rounds}" if rounds > 1 else "Scorecard"
     table = Table(title=title, title_justify="left")
@@ -510,7 +499,7 @@ def scorecard_table(state: MatchState, round_: int) -> Any:
 def describe_outcome(state: MatchState) -> str:
     outcome = state.outcome
     if outcome is None:
-        if state.phase.value == "waiting":
+        if state.phase is Phase.WAITING:
             return "The match has not started."
         active = state.player(state.active_seat).name if state.active_seat is not None else "?"
         return f"Not finished: round {state.round + 1}, {active} to play."
@@ -535,8 +524,6 @@ def replay(
     as_json: JsonOption = False,
 ) -> None:
     """Re-play a saved match log and print every player's scorecard and the outcome."""
-    from rich.table import Table
-
     with reporting_bad_input():
         state = fold_log(file, read_log(file))
     if as_json:
