@@ -15,8 +15,9 @@ from fivedice.tui import FiveDiceApp, GameSetup
 
 @pytest.fixture(autouse=True)
 def _database_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Whatever a test does, nothing is written to the real user data directory."""
+    """Whatever a test does, nothing is written to the real user data or cache directory."""
     monkeypatch.setenv("FIVEDICE_DATABASE_URL", f"sqlite:///{tmp_path / 'env.db'}")
+    monkeypatch.setenv("FIVEDICE_CACHE_DIR", str(tmp_path / "cache"))
 
 
 @pytest.fixture

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
-from textual.widgets import Static
+from textual.widgets import Button, Static
 from tui_driver import SIZE, AppFactory, fast_forward, match_of, play_turn, start, text_of
 
+from fivedice.rules import Match
 from fivedice.store import Store
+from fivedice.tui import FiveDiceApp, GameSetup
+from fivedice.tui.scores import HighScoreLine
 from fivedice.tui.screens import MatchScreen, ResultsScreen, StartScreen
 from fivedice.tui.screens.results import winner_line
 
 
-def high_scores_text(app: object) -> str:
+def high_scores_text(app: FiveDiceApp) -> str:
     """The high-score panel as plain text."""
-    from fivedice.tui import FiveDiceApp
-
-    assert isinstance(app, FiveDiceApp)
     panel = app.screen.query_one("#high-scores", Static)
     return "\n".join(line.text for line in panel.render_lines(panel.region.reset_offset))
 
@@ -125,3 +128,43 @@ async def test_reset_high_scores_asks_first(make_app: AppFactory, store: Store) 
         assert store.high_scores("official") == []
         assert isinstance(app.screen, ResultsScreen)
         assert "No high scores yet" in high_scores_text(app)
+
+
+class BrokenStore:
+    """A store whose disk is gone."""
+
+    def save_finished(self, match: Match) -> str:
+        raise OSError("disk full")
+
+    def high_scores(self, preset: str, limit: int = 10) -> list[HighScoreLine]:
+        raise OSError("disk full")
+
+    def reset_high_scores(self, preset: str) -> None:
+        raise OSError("disk full")
+
+
+async def test_a_broken_store_does_not_lose_the_result() -> None:
+    app = FiveDiceApp(GameSetup.from_names(["Solo"]), rng=random.Random(3), store=BrokenStore())
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await start(pilot)
+        fast_forward(app, turns_left=1)
+        await play_turn(pilot, app, "keys")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert text_of(app, "#winner").startswith("Solo finished with")
+        assert "High scores are not available" in high_scores_text(app)
+        assert app.screen.query_one("#reset-scores", Button).disabled
+        warnings = [n.message for n in app._notifications]
+        assert any("The scores were not saved: disk full" in m for m in warnings)
+
+
+async def test_the_default_store_follows_the_environment(tmp_path: Path) -> None:
+    """No store given: the app opens FIVEDICE_DATABASE_URL's (the fixture's temporary file)."""
+    app = FiveDiceApp(GameSetup.from_names(["Solo"]), rng=random.Random(3))
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        fast_forward(app, turns_left=1)
+        await play_turn(pilot, app, "keys")
+        await pilot.pause()
+        assert "Solo" in high_scores_text(app)
+    assert (tmp_path / "env.db").is_file()
