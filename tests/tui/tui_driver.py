@@ -89,7 +89,7 @@ async def score(pilot: Pilot[None], app: FiveDiceApp, category: str, style: Styl
     if style == "clicks":
         await pilot.click(f"#cell-{seat}-{category}")
         return
-    open_boxes = screen._open_boxes()
+    open_boxes = screen.open_boxes()
     assert screen.cursor is not None
     steps = open_boxes.index(category) - open_boxes.index(screen.cursor)
     await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps), "enter")
@@ -114,7 +114,7 @@ async def play_turn(pilot: Pilot[None], app: FiveDiceApp, style: Style, rerolls:
     else:
         screen = app.screen
         assert isinstance(screen, MatchScreen) and screen.cursor is not None
-        box = nearby_box(state, screen._open_boxes(), screen.cursor, reach=1)
+        box = nearby_box(state, screen.open_boxes(), screen.cursor, reach=1)
     await score(pilot, app, box, style)
 
 

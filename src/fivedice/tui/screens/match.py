@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from fivedice.rules import BoxScored, DiceRolled, Match, MatchState, RuleError
+from fivedice.rules.state import ROLLS_PER_TURN
 
 from ..computer import ComputerMove
 from ..widgets import DiceTray, DieView, ScorecardView, ScoreCell
@@ -146,8 +147,8 @@ class MatchScreen(Screen[None]):
 
     @staticmethod
     def _rolls_text(s: MatchState) -> str:
-        used = 3 - s.rolls_left
-        marks = " ".join("●" if i < used else "○" for i in range(3))
+        used = ROLLS_PER_TURN - s.rolls_left
+        marks = " ".join("●" if i < used else "○" for i in range(ROLLS_PER_TURN))
         if s.dice is None:
             return f"Roll {marks}  [dim]press R to roll[/]"
         if s.rolls_left == 0:
@@ -157,14 +158,15 @@ class MatchScreen(Screen[None]):
     def _settle_cursor(self) -> None:
         """Keep the active player's box cursor on an open box of their card: the same box,
         else the next open one below it, else the last open one."""
-        open_boxes = self._open_boxes()
+        open_boxes = self.open_boxes()
         if not open_boxes or self.cursor in open_boxes:
             return
         start = self.box_order.index(self.cursor) if self.cursor in self.box_order else 0
         after = [b for b in open_boxes if self.box_order.index(b) >= start]
         self.cursor = after[0] if after else open_boxes[-1]
 
-    def _open_boxes(self) -> list[str]:
+    def open_boxes(self) -> list[str]:
+        """The active player's open boxes, in card order."""
         s = self.state
         if s.active_seat is None:
             return []
@@ -268,7 +270,7 @@ class MatchScreen(Screen[None]):
 
     def action_move_cursor(self, step: int) -> None:
         """Move the box cursor to the previous or next open box."""
-        boxes = self._open_boxes()
+        boxes = self.open_boxes()
         if not boxes or self._computer_level() is not None:
             return
         i = boxes.index(self.cursor) if self.cursor in boxes else 0
