@@ -30,12 +30,18 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 @pytest.fixture
 def make_app(store: Store) -> AppFactory:
-    """Build an app with seeded dice and the temporary store; keywords go to the setup."""
+    """Build an app with seeded dice and the temporary store; keywords go to the setup.
+
+    With ``at_once=True`` the match starts without the start screen (quicker, for tests
+    about the match itself)."""
 
     def make(
-        names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 1, **setup: object
+        names: tuple[str, ...] = ("Ann", "Bob"),
+        seed: int = 1,
+        at_once: bool = False,
+        **setup: object,
     ) -> FiveDiceApp:
         game = GameSetup.from_names(list(names), **setup)  # type: ignore[arg-type]
-        return FiveDiceApp(game, rng=random.Random(seed), store=store)
+        return FiveDiceApp(game, rng=random.Random(seed), store=store, start_at_once=at_once)
 
     return make

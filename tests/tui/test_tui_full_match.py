@@ -61,9 +61,11 @@ async def test_two_players_play_to_the_winner_screen(make_app: AppFactory, store
 
 
 async def test_play_again_keeps_players_and_options(make_app: AppFactory) -> None:
-    app = make_app(("Ann", "Bob"), seed=5, preset="yacht", undo_allowed=False, rounds=2)
+    app = make_app(
+        ("Ann", "Bob"), seed=5, preset="yacht", undo_allowed=False, rounds=2, at_once=True
+    )
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         first = match_of(app)
         fast_forward(app, turns_left=1)
         await play_turn(pilot, app, "keys")
@@ -106,9 +108,9 @@ async def test_new_game_returns_to_a_prefilled_start_screen(make_app: AppFactory
 
 
 async def test_reset_high_scores_asks_first(make_app: AppFactory, store: Store) -> None:
-    app = make_app(("Solo",), seed=11)
+    app = make_app(("Solo",), seed=11, at_once=True)
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         fast_forward(app, turns_left=1)
         await play_turn(pilot, app, "clicks")
         await pilot.pause()
@@ -144,9 +146,14 @@ class BrokenStore:
 
 
 async def test_a_broken_store_does_not_lose_the_result() -> None:
-    app = FiveDiceApp(GameSetup.from_names(["Solo"]), rng=random.Random(3), store=BrokenStore())
+    app = FiveDiceApp(
+        GameSetup.from_names(["Solo"]),
+        rng=random.Random(3),
+        store=BrokenStore(),
+        start_at_once=True,
+    )
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await start(pilot)
+        await pilot.pause()
         fast_forward(app, turns_left=1)
         await play_turn(pilot, app, "keys")
         await pilot.pause()
@@ -160,9 +167,9 @@ async def test_a_broken_store_does_not_lose_the_result() -> None:
 
 async def test_the_default_store_follows_the_environment(tmp_path: Path) -> None:
     """No store given: the app opens FIVEDICE_DATABASE_URL's (the fixture's temporary file)."""
-    app = FiveDiceApp(GameSetup.from_names(["Solo"]), rng=random.Random(3))
+    app = FiveDiceApp(GameSetup.from_names(["Solo"]), rng=random.Random(3), start_at_once=True)
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         fast_forward(app, turns_left=1)
         await play_turn(pilot, app, "keys")
         await pilot.pause()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widgets import Button
-from tui_driver import SIZE, AppFactory, fast_forward, match_of, play_turn, start, text_of
+from tui_driver import SIZE, AppFactory, fast_forward, match_of, play_turn, text_of
 
 from fivedice.tui.screens import MatchScreen, StartScreen
 from fivedice.tui.widgets import DieView, ScoreCell
@@ -29,9 +29,9 @@ def message_is_error(app: object) -> bool:
 
 
 async def test_hold_and_release_by_key_and_by_click(make_app: AppFactory) -> None:
-    app = make_app(seed=7)
+    app = make_app(seed=7, at_once=True)
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         match = match_of(app)
         await pilot.press("r")
         first = match.state.dice
@@ -57,9 +57,9 @@ async def test_hold_and_release_by_key_and_by_click(make_app: AppFactory) -> Non
 
 
 async def test_illegal_actions_show_an_error_and_change_nothing(make_app: AppFactory) -> None:
-    app = make_app(seed=8)
+    app = make_app(seed=8, at_once=True)
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         match = match_of(app)
 
         async def refused(*keys: str, click: str | None = None) -> str:
@@ -95,9 +95,9 @@ async def test_illegal_actions_show_an_error_and_change_nothing(make_app: AppFac
 
 
 async def test_undo_through_the_ui(make_app: AppFactory) -> None:
-    app = make_app(seed=9)
+    app = make_app(seed=9, at_once=True)
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         match = match_of(app)
         undo = app.screen.query_one("#undo", Button)
         assert undo.display and undo.disabled
@@ -129,9 +129,9 @@ async def test_undo_through_the_ui(make_app: AppFactory) -> None:
 
 
 async def test_undo_switched_off(make_app: AppFactory) -> None:
-    app = make_app(seed=10, undo_allowed=False)
+    app = make_app(seed=10, undo_allowed=False, at_once=True)
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         match = match_of(app)
         assert not app.screen.query_one("#undo", Button).display
         await pilot.press("r", "enter")
@@ -141,9 +141,9 @@ async def test_undo_switched_off(make_app: AppFactory) -> None:
 
 
 async def test_previews_cursor_and_keyboard_scoring(make_app: AppFactory) -> None:
-    app = make_app(seed=11)
+    app = make_app(seed=11, at_once=True)
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         match = match_of(app)
         screen = app.screen
         assert isinstance(screen, MatchScreen)
@@ -177,9 +177,9 @@ async def test_previews_cursor_and_keyboard_scoring(make_app: AppFactory) -> Non
 
 
 async def test_rounds_show_the_round_and_the_match_total(make_app: AppFactory) -> None:
-    app = make_app(("Ann",), seed=12, rounds=2)
+    app = make_app(("Ann",), seed=12, rounds=2, at_once=True)
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         match = match_of(app)
         assert str(app.screen.query_one("#label-name", ScoreCell).content) == "Round 1 of 2"
         assert text_of(app, "#round-info") == "Round 1 of 2 · Turn 1 of 13"
@@ -193,9 +193,9 @@ async def test_rounds_show_the_round_and_the_match_total(make_app: AppFactory) -
 
 
 async def test_leaving_a_match_asks_first(make_app: AppFactory) -> None:
-    app = make_app(seed=13)
+    app = make_app(seed=13, at_once=True)
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         match = match_of(app)
         await pilot.press("escape")
         await pilot.click("#confirm-no")
@@ -206,18 +206,18 @@ async def test_leaving_a_match_asks_first(make_app: AppFactory) -> None:
 
 
 async def test_a_narrow_terminal_puts_the_card_under_the_dice(make_app: AppFactory) -> None:
-    app = make_app(seed=14)
+    app = make_app(seed=14, at_once=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start(pilot)
+        await pilot.pause()
         assert app.screen.query_one("#board").has_class("-stacked")
         await pilot.resize_terminal(*SIZE)
         assert not app.screen.query_one("#board").has_class("-stacked")
 
 
 async def test_screenshot_of_a_match_in_progress(make_app: AppFactory) -> None:
-    app = make_app(("Ann", "Bob", "Cy"), seed=15)
+    app = make_app(("Ann", "Bob", "Cy"), seed=15, at_once=True)
     async with app.run_test(size=SIZE) as pilot:
-        await start(pilot)
+        await pilot.pause()
         fast_forward(app, turns_left=3 * 13 - 7)  # a few boxes filled on every card
         await pilot.press("r", "1", "3")
         path = app.save_screenshot("match-in-progress.svg", path=str(ARTIFACTS))

@@ -147,6 +147,11 @@ def test_play_command_prefills_the_start_screen(monkeypatch: pytest.MonkeyPatch)
     assert app.setup == GameSetup.from_names(
         ["ANN", "BOB"], preset="yacht", rounds=2, undo_allowed=False
     )
+    assert not app.start_at_once
+
+    result = CliRunner().invoke(cli_app, ["play", "-p", "ANN", "--go"])
+    assert result.exit_code == 0, result.output
+    assert seen[-1].start_at_once and seen[-1].setup.names == ("ANN",)
 
 
 def test_play_command_refuses_an_unknown_rule_set() -> None:

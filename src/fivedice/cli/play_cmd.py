@@ -20,6 +20,9 @@ def play(
     rules: str = typer.Option("official", "--rules", "-r", help="The rule set (a preset name)."),
     rounds: int = typer.Option(1, "--rounds", min=1, max=6, help="Rounds to play, 1 to 6."),
     undo: bool = typer.Option(True, "--undo/--no-undo", help="Allow undo of the last scoring."),
+    at_once: bool = typer.Option(
+        False, "--go", help="Start the match at once with these players (no start screen)."
+    ),
     seed: int | None = typer.Option(
         None, "--seed", help="Seed the dice (for a reproducible game); secure dice otherwise."
     ),
@@ -44,4 +47,4 @@ def play(
         raise typer.BadParameter("At most 8 players", param_hint="--player")
     setup = GameSetup.from_names(names, preset=rules, rounds=rounds, undo_allowed=undo)
     rng = random.Random(seed) if seed is not None else None
-    FiveDiceApp(setup, rng=rng, store_url=database).run()
+    FiveDiceApp(setup, rng=rng, store_url=database, start_at_once=at_once).run()

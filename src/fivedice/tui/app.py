@@ -25,6 +25,7 @@ class FiveDiceApp(App[None]):
     seeded ``random.Random``). `store` keeps high scores; when None, the default store
     (``FIVEDICE_DATABASE_URL`` or the user data directory) is opened on first use.
     `computer_delay` is the pause before each computer move, so people can follow it.
+    With `start_at_once` the match begins without the start screen.
     """
 
     CSS_PATH = "fivedice.tcss"
@@ -39,6 +40,7 @@ class FiveDiceApp(App[None]):
         store: ScoreBook | None = None,
         store_url: str | None = None,
         computer_delay: float = 0.6,
+        start_at_once: bool = False,
     ) -> None:
         super().__init__()
         self.computers = ComputerSeats()
@@ -49,9 +51,12 @@ class FiveDiceApp(App[None]):
         self._store = store
         self._store_url = store_url
         self._store_failed = False
+        self.start_at_once = start_at_once
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen(self.setup, self.computer_kinds()))
+        if self.start_at_once:
+            self.start_match(self.setup)
 
     # Flow ------------------------------------------------------------------------------
 
