@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from collections.abc import Sequence
 from datetime import datetime
 
 from fivedice.rules import Event, Match, MatchOptions, Phase, preset
+from fivedice.rules.match import RandomSource
 from fivedice.store import Store, UnknownMatch, new_match_id
 from fivedice.store.online import (
     ORIGIN_ONLINE,
@@ -24,12 +24,15 @@ from fivedice.store.online import (
     seat_tokens,
 )
 
+from .dice import BlockRandom
 from .errors import UnknownTable
 from .protocol import CreateTable
 from .table import Table, new_token, token_digest, turn_key
 from .writer import StoreWriter
 
 log = logging.getLogger("fivedice.server.registry")
+
+DICE = BlockRandom()  # every table's dice: the OS's cryptographic randomness
 
 
 class TableRegistry:
@@ -56,7 +59,7 @@ class TableRegistry:
             undo_allowed=request.undo_allowed,
             start_order=request.start_order,  # type: ignore[arg-type]
         )
-        rng = secrets.SystemRandom()
+        rng = DICE
         match = Match.create(preset(request.preset) if request.preset else None, options, rng)
         host_seat: int | None = None
         token: str | None = None
@@ -144,7 +147,7 @@ class TableRegistry:
         events = self.store.load_events(table_id)
         times = event_times(self.store, table_id)
         tokens = seat_tokens(self.store, table_id)
-        rng = secrets.SystemRandom()
+        rng = DICE
         match, hand_began = _replay_with_hand_start(events, rng)
         deadline = _resumed_deadline(match, times, hand_began)
         return Table(
@@ -173,9 +176,7 @@ class TableRegistry:
         return len(gone)
 
 
-def _replay_with_hand_start(
-    events: Sequence[Event], rng: secrets.SystemRandom
-) -> tuple[Match, int]:
+def _replay_with_hand_start(events: Sequence[Event], rng: RandomSource) -> tuple[Match, int]:
     """The match, and the index of the event with which the hand in play began."""
     match = Match.replay(events[:1], rng)
     key = turn_key(match.state)

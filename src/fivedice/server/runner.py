@@ -23,11 +23,24 @@ def describe(settings: Settings) -> str:
     )
 
 
+def raise_open_file_limit() -> None:
+    """Allow as many open sockets as the system lets this process have (each client is one)."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
 def run(settings: Settings) -> None:
     """Serve until interrupted (SIGINT/SIGTERM shut down gracefully)."""
     import uvicorn
 
     configure_logging(settings.log_format, settings.log_level)
+    raise_open_file_limit()
     print(describe(settings), flush=True)
     uvicorn.run(
         create_app(settings),
@@ -35,6 +48,7 @@ def run(settings: Settings) -> None:
         port=settings.port,
         log_config=None,
         access_log=False,
+        ws=settings.ws_impl,
         ws_max_size=settings.max_frame_bytes,
         timeout_graceful_shutdown=10,
     )

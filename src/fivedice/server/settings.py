@@ -61,6 +61,7 @@ class Settings:
     echo_endpoint: bool = False  # /ws/echo, the load benchmark's ceiling
     validate_outgoing: bool = False  # check every server message against the protocol models
     web_dir: Path = field(default_factory=default_web_dir)
+    ws_impl: str = "auto"  # uvicorn's WebSocket implementation
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -85,6 +86,7 @@ class Settings:
             echo_endpoint=_env_bool("FIVEDICE_ECHO_ENDPOINT", cls.echo_endpoint),
             validate_outgoing=_env_bool("FIVEDICE_VALIDATE_OUTGOING", cls.validate_outgoing),
             web_dir=Path(os.environ.get("FIVEDICE_WEB_DIR") or default_web_dir()),
+            ws_impl=os.environ.get("FIVEDICE_WS_IMPL", cls.ws_impl),
         )
         given = {k: v for k, v in overrides.items() if v is not None}
         return replace(base, **given)  # type: ignore[arg-type]

@@ -13,8 +13,9 @@ import secrets
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from fivedice.rules import Event, Match, MatchState, Phase
+from fivedice.rules import Event, Match, MatchState, Phase, Scorecard
 from fivedice.rules.match import RandomSource
 
 from .errors import BadToken, MissingToken
@@ -72,7 +73,8 @@ class Table:
         self.turn = turn_key(match.state)
         self.deadline = deadline if self.clock_seconds is not None else None
         self.finished_at: float | None = None  # loop time the match ended (for eviction)
-        self._card_cache: dict[tuple[int, int], tuple[object, dict[str, object]]] = {}
+        self._card_cache: dict[tuple[int, int], tuple[object, dict[str, Any]]] = {}
+        self.options_dict = match.options.to_dict()  # options never change
 
     # Reading ---------------------------------------------------------------------------
 
@@ -118,12 +120,12 @@ class Table:
         """Whether any socket speaks for the seat now."""
         return self.connected[seat] > 0
 
-    def card_dict(self, seat: int, round_: int, card: object) -> dict[str, object]:
+    def card_dict(self, seat: int, round_: int, card: Scorecard) -> dict[str, Any]:
         """A card's JSON form, computed once per card value (cards are immutable)."""
         cached = self._card_cache.get((seat, round_))
         if cached is not None and cached[0] is card:
             return cached[1]
-        data = card.to_dict()  # type: ignore[attr-defined]
+        data: dict[str, Any] = card.to_dict()
         self._card_cache[(seat, round_)] = (card, data)
         return data
 

@@ -25,6 +25,7 @@ def table_view(table: Table, chat_lines: int = 50, now: float | None = None) -> 
     options = s.options
     seats = []
     for p in s.players:
+        cards = [table.card_dict(p.seat, i, card) for i, card in enumerate(p.cards)]
         seats.append(
             {
                 "seat": p.seat,
@@ -33,8 +34,8 @@ def table_view(table: Table, chat_lines: int = 50, now: float | None = None) -> 
                 "status": p.status.value,
                 "connected": p.bot is not None or table.is_connected(p.seat),
                 "host": p.seat == host,
-                "cards": [table.card_dict(p.seat, i, card) for i, card in enumerate(p.cards)],
-                "total": p.total,
+                "cards": cards,
+                "total": sum(card["grand_total"] for card in cards),
             }
         )
     clock = None
@@ -50,7 +51,7 @@ def table_view(table: Table, chat_lines: int = 50, now: float | None = None) -> 
         "name": table.name,
         "listed": table.listed,
         "preset": s.rules.name,
-        "options": options.to_dict(),
+        "options": table.options_dict,
         "phase": s.phase.value,
         "seq": table.seq,
         "host": host,
