@@ -79,10 +79,12 @@ class StartScreen(Screen[None]):
 
     def _seat_row(self, i: int) -> ComposeResult:
         seat = self.setup.seats[i] if i < len(self.setup.seats) else None
+        # A default name stays a placeholder, so typing a name does not have to erase it.
+        name = seat.name if seat is not None and seat.name != default_name(i) else ""
         with Horizontal(id=f"seat-{i}", classes="seat-row field"):
             yield Label(f"{i + 1}.", classes="field-label seat-number")
             yield Input(
-                value=seat.name if seat is not None else "",
+                value=name,
                 placeholder=default_name(i),
                 max_length=MAX_NAME_LENGTH,
                 id=f"name-{i}",
