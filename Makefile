@@ -1,10 +1,10 @@
-# fivedice: `make run` plays, `make test` checks everything.
+# fivedice: `make run` serves (http://127.0.0.1:8000/), `make test` checks everything.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 UV := $(BIN)/uv
 
-.PHONY: run test lint typecheck install install-test clean bench
+.PHONY: run test lint typecheck install install-test test-services clean bench
 
 $(UV):
 	$(PYTHON) -m venv $(VENV)
@@ -13,11 +13,16 @@ $(UV):
 install: $(UV)
 	$(UV) pip install -q --python $(BIN)/python -e .
 
-install-test: $(UV)
+install-test: $(UV) test-services
 	$(UV) pip install -q --python $(BIN)/python -e '.[test]'
 
+# The store's and the server's tests start their own PostgreSQL: install it only if missing.
+test-services:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql)
+
 run: install
-	$(BIN)/fivedice play
+	$(BIN)/fivedice serve --host 127.0.0.1 --port 8000
 
 lint: install-test
 	$(BIN)/ruff check src tests bench
