@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 from typing import Any
 
@@ -21,6 +20,7 @@ from .metrics import Metrics
 from .protocol import server_message_adapter
 from .ratelimit import TokenBucket
 from .settings import Settings
+from .views import dumps
 
 log = logging.getLogger("fivedice.server.hub")
 
@@ -29,11 +29,6 @@ _ids = itertools.count(1)
 CLOSE_GOING_AWAY = 1001
 CLOSE_SERVICE_RESTART = 1012
 CLOSE_TRY_AGAIN_LATER = 1013
-
-
-def dumps(payload: dict[str, Any]) -> str:
-    """A message as compact JSON text."""
-    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
 
 
 class Client:
@@ -139,14 +134,13 @@ class Hub:
         if not client.queue_text(self.encode(payload)):
             self.metrics.dropped_clients.inc()
 
-    def broadcast(
-        self, table_id: str, payload: dict[str, Any], exclude: Client | None = None
-    ) -> None:
-        """Queue one message for every greeted client of a table (serialised once)."""
+    def broadcast(self, table_id: str, text: str, exclude: Client | None = None) -> None:
+        """Queue one message (JSON text) for every greeted client of a table."""
         clients = self._tables.get(table_id)
         if not clients:
             return
-        text = self.encode(payload)
+        if self.settings.validate_outgoing:
+            server_message_adapter.validate_json(text)
         for client in clients:
             if client is exclude or not client.greeted:
                 continue

@@ -9,10 +9,11 @@ behind) what is stored.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from fivedice.rules import Match, Phase
 from fivedice.store import Store
@@ -23,7 +24,7 @@ from .hub import Client, Hub
 from .metrics import Metrics
 from .settings import Settings
 from .table import Table
-from .views import update_message
+from .views import event_dict, update_text
 from .writer import StoreWriter
 
 T = TypeVar("T")
@@ -71,8 +72,11 @@ class Referee:
             if not pending:
                 return result
             tokens = list(grant(result)) if grant is not None else []
+            data = [event_dict(e) for e in pending]
             try:
-                await self.writer.append(table.id, before + 1, pending, tokens)
+                await self.writer.append(
+                    table.id, before + 1, pending, tokens, [json.dumps(d) for d in data]
+                )
             except Exception as exc:
                 table.roll_back()
                 log.error(
@@ -87,7 +91,7 @@ class Referee:
             self.metrics.events.inc(len(pending))
             if table.committed_state.phase is not was:
                 await self._record_phase(table)
-            self._announce(table, before)
+            self._announce(table, [{"seq": before + i, **d} for i, d in enumerate(data, 1)])
             return result
 
     async def _record_phase(self, table: Table) -> None:
@@ -104,18 +108,18 @@ class Referee:
         except Exception:
             log.exception("could not store the match status", extra={"table": table.id})
 
-    def _announce(self, table: Table, before: int) -> None:
+    def _announce(self, table: Table, events: list[dict[str, Any]]) -> None:
         """Tell everyone, then do what the new state calls for (the clock, computer players)."""
-        message = update_message(table, table.events_after(before), self.settings.chat_lines_shown)
-        self.hub.broadcast(table.id, message)
+        text = update_text(table, events, self.settings.chat_lines_shown)
+        self.hub.broadcast(table.id, text)
         self.clock.schedule(table)
         for hook in self.after_commit:
             hook(table)
 
     def refresh(self, table: Table, exclude: Client | None = None) -> None:
         """Broadcast the table again without new events (who is connected or watching changed)."""
-        message = update_message(table, (), self.settings.chat_lines_shown)
-        self.hub.broadcast(table.id, message, exclude)
+        text = update_text(table, [], self.settings.chat_lines_shown)
+        self.hub.broadcast(table.id, text, exclude)
 
     async def expire(self, table: Table, turn: tuple[object, ...]) -> None:
         """The clock ran out on the hand `turn`: apply the table's timeout rule, unless a move

@@ -75,6 +75,7 @@ class Table:
         self.finished_at: float | None = None  # loop time the match ended (for eviction)
         self._card_cache: dict[tuple[int, int], tuple[object, dict[str, Any]]] = {}
         self.options_dict = match.options.to_dict()  # options never change
+        self.seat_json: dict[int, tuple[tuple[object, ...], object, str]] = {}
 
     # Reading ---------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 """What clients see: the table view built from the committed state, and the messages that
-carry it. Plain dicts on this hot path; ``protocol`` holds the models they follow.
+carry it. Plain dicts and text on this hot path; ``protocol`` holds the models they follow.
 
 Score options come from the rules core (``MatchState.score_options``): the server never
 computes a score itself.
@@ -7,37 +7,41 @@ computes a score itself.
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import fields
 from typing import Any
 
-from fivedice.rules import Event, Outcome, RuleSet
+from fivedice.rules import Event, Outcome, PlayerState, RuleSet
 
 from .protocol import PROTOCOL_VERSION
 from .table import Table
 
 
-def table_view(table: Table, chat_lines: int = 50, now: float | None = None) -> dict[str, Any]:
-    """The table as every client draws it."""
+def seat_view(table: Table, player: PlayerState, host: int | None) -> dict[str, Any]:
+    """One seat: who, whether playing and connected, the cards with every derived row."""
+    cards = [table.card_dict(player.seat, i, card) for i, card in enumerate(player.cards)]
+    return {
+        "seat": player.seat,
+        "name": player.name,
+        "bot": player.bot,
+        "status": player.status.value,
+        "connected": player.bot is not None or table.is_connected(player.seat),
+        "host": player.seat == host,
+        "cards": cards,
+        "total": sum(card["grand_total"] for card in cards),
+    }
+
+
+def table_view(
+    table: Table, chat_lines: int = 50, now: float | None = None, seats: bool = True
+) -> dict[str, Any]:
+    """The table as every client draws it (without ``seats`` when `seats` is False)."""
     s = table.state
     host = s.host
     undo = s.undo_point
     options = s.options
-    seats = []
-    for p in s.players:
-        cards = [table.card_dict(p.seat, i, card) for i, card in enumerate(p.cards)]
-        seats.append(
-            {
-                "seat": p.seat,
-                "name": p.name,
-                "bot": p.bot,
-                "status": p.status.value,
-                "connected": p.bot is not None or table.is_connected(p.seat),
-                "host": p.seat == host,
-                "cards": cards,
-                "total": sum(card["grand_total"] for card in cards),
-            }
-        )
     clock = None
     if options.clock_seconds is not None:
         clock = {
@@ -46,7 +50,7 @@ def table_view(table: Table, chat_lines: int = 50, now: float | None = None) -> 
             "deadline": table.deadline,
             "timeout_rule": options.timeout_rule.value,
         }
-    return {
+    view: dict[str, Any] = {
         "id": table.id,
         "name": table.name,
         "listed": table.listed,
@@ -55,7 +59,6 @@ def table_view(table: Table, chat_lines: int = 50, now: float | None = None) -> 
         "phase": s.phase.value,
         "seq": table.seq,
         "host": host,
-        "seats": seats,
         "order": list(s.order),
         "active_seat": s.active_seat,
         "round": s.round,
@@ -82,6 +85,26 @@ def table_view(table: Table, chat_lines: int = 50, now: float | None = None) -> 
         "roll_off": [[list(pair) for pair in rnd] for rnd in s.roll_off],
         "server_time": time.time() if now is None else now,
     }
+    if seats:
+        view["seats"] = [seat_view(table, p, host) for p in s.players]
+    return view
+
+
+def seats_json(table: Table) -> str:
+    """The seats as JSON text, each seat serialised once per change (cards are immutable, so a
+    seat whose cards, status and connection are the same object and values is reused)."""
+    s = table.state
+    host = s.host
+    parts = []
+    for p in s.players:
+        connected = p.bot is not None or table.is_connected(p.seat)
+        key = (p.status, connected, p.seat == host, p.name, *map(id, p.cards))
+        cached = table.seat_json.get(p.seat)
+        if cached is None or cached[0] != key or cached[1] is not p.cards:
+            text = dumps(seat_view(table, p, host))
+            table.seat_json[p.seat] = cached = (key, p.cards, text)
+        parts.append(cached[2])
+    return "[" + ",".join(parts) + "]"
 
 
 def outcome_view(outcome: Outcome | None) -> dict[str, Any] | None:
@@ -105,19 +128,61 @@ def outcome_view(outcome: Outcome | None) -> dict[str, Any] | None:
 
 def event_views(numbered: Iterable[tuple[int, Event]]) -> list[dict[str, Any]]:
     """Events as sent to clients: each with its sequence number."""
-    return [{"seq": seq, **event.to_dict()} for seq, event in numbered]
+    return [{"seq": seq, **event_dict(event)} for seq, event in numbered]
 
 
 def update_message(
     table: Table, events: Iterable[tuple[int, Event]], chat_lines: int = 50
 ) -> dict[str, Any]:
-    """An ``update``: new events and the table as it now stands."""
+    """An ``update`` as a dict: new events and the table as it now stands."""
     return {
         "type": "update",
         "seq": table.seq,
         "events": event_views(events),
         "table": table_view(table, chat_lines),
     }
+
+
+def update_text(table: Table, events: Sequence[dict[str, Any]], chat_lines: int = 50) -> str:
+    """An ``update`` as JSON text, the way broadcasts send it: the table is serialised once,
+    with each unchanged seat's text reused from the previous update."""
+    head = dumps(table_view(table, chat_lines, seats=False))
+    table_text = head[:-1] + ',"seats":' + seats_json(table) + "}"
+    return (
+        '{"type":"update","seq":'
+        + str(table.seq)
+        + ',"events":'
+        + dumps(events)
+        + ',"table":'
+        + table_text
+        + "}"
+    )
+
+
+_EVENT_FIELDS: dict[type[Event], tuple[str, ...]] = {}
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    """An event as JSON-ready data, the same as ``Event.to_dict`` without its deep copy."""
+    names = _EVENT_FIELDS.get(type(event))
+    if names is None:
+        names = _EVENT_FIELDS[type(event)] = tuple(f.name for f in fields(event))
+    data: dict[str, Any] = {"type": event.type}
+    for name in names:
+        value = getattr(event, name)
+        data[name] = _listify(value) if isinstance(value, tuple) else value
+    return data
+
+
+def _listify(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_listify(v) for v in value]
+    return value
+
+
+def dumps(payload: Any) -> str:
+    """Compact JSON text."""
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
 
 
 def categories_view(rules: RuleSet) -> list[dict[str, str]]:

@@ -80,11 +80,13 @@ class StoreWriter:
         first_seq: int,
         events: Sequence[Event],
         tokens: Sequence[tuple[int, str]] = (),
+        payloads: Sequence[str] | None = None,
     ) -> None:
         """Store events (and seat tokens); returns once they are committed."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put(_AppendJob(loop, future, Append(match_id, first_seq, events, tokens)))
+        append = Append(match_id, first_seq, events, tokens, payloads)
+        self._queue.put(_AppendJob(loop, future, append))
         await future
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -40,12 +40,14 @@ class SeatTokenRow(Base):
 @dataclass(frozen=True)
 class Append:
     """Events to add to one match, numbered from `first_seq`, with any seat tokens they grant
-    (seat, token digest)."""
+    (seat, token digest). `payloads` may give the events' JSON text already made (one per
+    event, as ``json.dumps(event.to_dict())`` would); otherwise it is made here."""
 
     match_id: str
     first_seq: int
     events: Sequence[Event]
     tokens: Sequence[tuple[int, str]] = field(default=())
+    payloads: Sequence[str] | None = None
 
 
 def ensure_schema(store: Store) -> None:
@@ -137,13 +139,16 @@ def _insert(conn: Connection, appends: Iterable[Append]) -> None:
     events: list[dict[str, object]] = []
     tokens: list[dict[str, object]] = []
     for append in appends:
-        for seq, event in enumerate(append.events, start=append.first_seq):
+        payloads = append.payloads or [json.dumps(e.to_dict()) for e in append.events]
+        for seq, (event, payload) in enumerate(
+            zip(append.events, payloads, strict=True), start=append.first_seq
+        ):
             events.append(
                 {
                     "match_id": append.match_id,
                     "seq": seq,
                     "type": event.type,
-                    "payload": json.dumps(event.to_dict()),
+                    "payload": payload,
                     "created_at": now,
                 }
             )
