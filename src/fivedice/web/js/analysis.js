@@ -1,0 +1,155 @@
+// The analysis of a finished match, drawn as SVG: each card's expected final score turn by turn
+// (optimal play from there on), the expected points each move gave away, and the costliest moves.
+
+import { h, s } from "./dom.js";
+
+export const PALETTE = ["#2f9e62", "#d99a1b", "#5b7bd5", "#c4553f", "#8e5bd0", "#2aa3a3", "#b5487f", "#6b8e23"];
+
+/** An action as words: "hold 5 5 5", "reroll all", "Full House (25)". */
+export function actionText(action, labelOf) {
+  if (!action) return "";
+  if (action.kind === "score") {
+    const points = action.points !== undefined ? ` (${action.points}${action.bonus ? ` +${action.bonus}` : ""})` : "";
+    return `score ${labelOf(action.category)}${points}`;
+  }
+  return action.hold && action.hold.length ? `hold ${action.hold.join(" ")}` : "reroll all";
+}
+
+function niceStep(range) {
+  const raw = range / 5;
+  const mag = 10 ** Math.floor(Math.log10(Math.max(raw, 1e-9)));
+  return [1, 2, 5, 10].map((m) => m * mag).find((st) => st >= raw) || 10 * mag;
+}
+
+/**
+ * @param {object} analysis  the server's analysis (turns, decisions, expected_start, total_cost)
+ * @param {(name: string) => string} labelOf  a box's label
+ */
+export function analysisView(analysis, labelOf) {
+  const players = [];
+  for (const t of analysis.turns) if (!players.some((p) => p.seat === t.seat)) players.push({ seat: t.seat, name: t.player });
+  const color = new Map(players.map((p, i) => [p.seat, PALETTE[i % PALETTE.length]]));
+  const perRound = Math.max(1, ...analysis.turns.map((t) => t.turn));
+  const rounds = Math.max(1, ...analysis.turns.map((t) => t.round + 1));
+  const xMax = perRound * rounds;
+
+  const wrap = h("div", { class: "analysis" });
+  const legend = h(
+    "div",
+    { class: "legend" },
+    players.map((p) =>
+      h("span", {}, h("i", { style: { background: color.get(p.seat) } }), `${p.name}: gave away ${(analysis.total_cost[p.name] || 0).toFixed(1)} points`),
+    ),
+  );
+  wrap.append(h("h3", {}, "Expected final score, turn by turn"), legend, outlookChart(analysis, players, color, perRound, xMax));
+  wrap.append(h("h3", {}, "Points given away by each move"), costChart(analysis, players, color, perRound, xMax));
+  wrap.append(costlyTable(analysis, labelOf));
+  return wrap;
+}
+
+const W = 640, H = 230, ML = 42, MR = 12, MT = 14, MB = 30;
+
+function frame(yMin, yMax, xMax, label, yFormat = (v) => String(Math.round(v))) {
+  const svg = s("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label });
+  const x = (v) => ML + (v / xMax) * (W - ML - MR);
+  const y = (v) => MT + (1 - (v - yMin) / (yMax - yMin || 1)) * (H - MT - MB);
+  const step = niceStep(yMax - yMin);
+  for (let v = Math.ceil(yMin / step) * step; v <= yMax + 1e-9; v += step) {
+    svg.append(s("line", { class: "grid", x1: ML, x2: W - MR, y1: y(v), y2: y(v) }));
+    svg.append(s("text", { x: ML - 6, y: y(v) + 4, "text-anchor": "end" }, yFormat(v)));
+  }
+  const xStep = xMax > 26 ? 13 : xMax > 13 ? 2 : 1;
+  for (let v = xStep; v <= xMax; v += xStep) {
+    svg.append(s("text", { x: x(v), y: H - MB + 16, "text-anchor": "middle" }, String(v)));
+  }
+  svg.append(s("line", { class: "axis", x1: ML, x2: W - MR, y1: H - MB, y2: H - MB }));
+  svg.append(s("text", { x: W - MR, y: H - 4, "text-anchor": "end" }, "turn"));
+  return { svg, x, y };
+}
+
+function outlookChart(analysis, players, color, perRound, xMax) {
+  const values = [analysis.expected_start, ...analysis.turns.map((t) => t.expected_final)];
+  const pad = Math.max(5, (Math.max(...values) - Math.min(...values)) * 0.08);
+  const finals = players.map((p) => {
+    const last = analysis.turns.filter((t) => t.seat === p.seat).at(-1);
+    return `${p.name} ${last ? Math.round(last.expected_final) : "-"}`;
+  });
+  const { svg, x, y } = frame(
+    Math.min(...values) - pad,
+    Math.max(...values) + pad,
+    xMax,
+    `Expected final score per turn, starting at ${analysis.expected_start.toFixed(1)}; at the end: ${finals.join(", ")}`,
+  );
+  for (const p of players) {
+    const turns = analysis.turns.filter((t) => t.seat === p.seat);
+    const byRound = new Map();
+    for (const t of turns) {
+      if (!byRound.has(t.round)) byRound.set(t.round, [[t.round * perRound, analysis.expected_start]]);
+      byRound.get(t.round).push([t.round * perRound + t.turn, t.expected_final, t]);
+    }
+    for (const points of byRound.values()) {
+      const d = points.map(([px, py], i) => `${i ? "L" : "M"}${x(px).toFixed(1)},${y(py).toFixed(1)}`).join(" ");
+      svg.append(s("path", { class: "series", d, stroke: color.get(p.seat), dataset: { seat: String(p.seat) } }));
+      for (const [px, py, t] of points.slice(1)) {
+        svg.append(
+          s("circle", { cx: x(px), cy: y(py), r: 3.2, fill: color.get(p.seat) }, s("title", {}, `${p.name}, turn ${t.turn}: ${t.category}, expected ${py.toFixed(1)}`)),
+        );
+      }
+    }
+  }
+  return svg;
+}
+
+function costChart(analysis, players, color, perRound, xMax) {
+  const costs = new Map(); // "seat:x" -> cost
+  for (const d of analysis.decisions) {
+    const key = `${d.seat}:${d.round * perRound + d.turn + 1}`;
+    costs.set(key, (costs.get(key) || 0) + d.cost);
+  }
+  const top = Math.max(1, ...costs.values());
+  const { svg, x, y } = frame(0, top * 1.1, xMax + 1, "Expected points given away per turn, by player", (v) => v.toFixed(top < 5 ? 1 : 0));
+  const slot = (x(1) - x(0)) * 0.8;
+  const barW = Math.max(2, slot / Math.max(1, players.length));
+  players.forEach((p, i) => {
+    for (let turn = 1; turn <= xMax; turn += 1) {
+      const cost = costs.get(`${p.seat}:${turn}`) || 0;
+      if (cost <= 0.005) continue;
+      const left = x(turn) - slot / 2 + i * barW;
+      svg.append(
+        s(
+          "rect",
+          { class: "bar", x: left, y: y(cost), width: barW - 1, height: Math.max(1, y(0) - y(cost)), fill: color.get(p.seat), rx: 2 },
+          s("title", {}, `${p.name}, turn ${turn}: ${cost.toFixed(2)} points`),
+        ),
+      );
+    }
+  });
+  return svg;
+}
+
+function costlyTable(analysis, labelOf) {
+  const worst = analysis.decisions.filter((d) => d.cost > 0.005).sort((a, b) => b.cost - a.cost).slice(0, 6);
+  if (!worst.length) return h("p", { class: "muted" }, "Every move was the best one: nothing given away.");
+  return h(
+    "table",
+    { class: "costly" },
+    h("caption", { class: "visually-hidden" }, "The costliest moves"),
+    h("thead", {}, h("tr", {}, h("th", {}, "Turn"), h("th", {}, "Player"), h("th", {}, "Dice"), h("th", {}, "Played"), h("th", {}, "Best"), h("th", { class: "num" }, "Cost"))),
+    h(
+      "tbody",
+      {},
+      worst.map((d) =>
+        h(
+          "tr",
+          {},
+          h("td", {}, String(d.turn + 1)),
+          h("td", {}, d.player),
+          h("td", {}, d.dice.join(" ")),
+          h("td", {}, actionText(d.taken, labelOf)),
+          h("td", {}, actionText(d.best, labelOf)),
+          h("td", { class: "num" }, d.cost.toFixed(1)),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,58 @@
+// The server's REST API (the lobby, tables, history, high scores and the coach).
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+function messageOf(data, status) {
+  if (data && typeof data.message === "string") return data.message;
+  if (data && Array.isArray(data.detail) && data.detail.length) {
+    const first = data.detail[0];
+    const where = (first.loc || []).filter((p) => p !== "body").join(".");
+    return where ? `${where}: ${first.msg}` : first.msg;
+  }
+  if (data && typeof data.detail === "string") return data.detail;
+  return `The server answered ${status}`;
+}
+
+async function request(method, path, body, headers = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, "offline", "The server cannot be reached");
+  }
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    throw new ApiError(response.status, (data && data.code) || `http_${response.status}`, messageOf(data, response.status));
+  }
+  return data;
+}
+
+const e = encodeURIComponent;
+
+export const api = {
+  presets: () => request("GET", "/api/presets"),
+  computerPlayers: () => request("GET", "/api/computer-players"),
+  tables: () => request("GET", "/api/tables"),
+  table: (id) => request("GET", `/api/tables/${e(id)}`),
+  createTable: (body) => request("POST", "/api/tables", body),
+  takeSeat: (id, name) => request("POST", `/api/tables/${e(id)}/seats`, { name }),
+  advice: (id, limit = 3) => request("GET", `/api/tables/${e(id)}/advice?limit=${limit}`),
+  highScores: (preset, limit = 10) => request("GET", `/api/scores/${e(preset)}?limit=${limit}`),
+  history: (name, limit = 50) => request("GET", `/api/players/${e(name)}/history?limit=${limit}`),
+  matches: (limit = 20) => request("GET", `/api/matches?limit=${limit}`),
+  match: (id) => request("GET", `/api/matches/${e(id)}`),
+  replay: (id, seq) => request("GET", `/api/matches/${e(id)}/replay${seq ? `?seq=${seq}` : ""}`),
+  analysis: (id) => request("GET", `/api/matches/${e(id)}/analysis`),
+};

@@ -1,0 +1,37 @@
+// Names shown to people for the server's identifiers.
+
+const LEVELS = {
+  beginner: "Beginner",
+  "good-human": "Good player",
+  optimal: "Optimal",
+  "win-seeking": "Win-seeking",
+};
+
+export function levelLabel(level) {
+  return LEVELS[level] || level.replace(/[-_]/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+}
+
+export function levelHint(level) {
+  return (
+    {
+      beginner: "plays each turn for its own points",
+      "good-human": "rules of thumb for the whole card",
+      optimal: "the exact optimal strategy",
+      "win-seeking": "optimal play bent towards winning",
+    }[level] || ""
+  );
+}
+
+export function dateText(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return d.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
+/** A computer seat's name: its level's label, numbered when the table already has one. */
+export function botName(level, taken) {
+  const base = levelLabel(level);
+  let name = base;
+  for (let n = 2; taken.includes(name); n += 1) name = `${base} ${n}`;
+  return name;
+}

@@ -1,0 +1,55 @@
+// The page's entry: theme, in-page links, and which screen the address asks for.
+//   ./                          the lobby
+//   ./?table=ID                 a table (the invite link)
+//   ./?view=scores&preset=NAME  high scores
+//   ./?view=history&name=NAME   a player's past matches
+//   ./?view=replay&match=ID     a finished match, step by step, with its analysis
+
+import { LobbyScreen } from "./lobby.js";
+import { ReplayScreen } from "./replay.js";
+import { linkClicks } from "./router.js";
+import { HistoryScreen, ScoresScreen } from "./scores.js";
+import { TableScreen } from "./table.js";
+import { setupTheme } from "./theme.js";
+
+const main = document.getElementById("main");
+let screen = null;
+
+function route() {
+  if (screen && screen.destroy) screen.destroy();
+  const params = new URLSearchParams(location.search);
+  const table = params.get("table");
+  const view = params.get("view");
+  let nav = "lobby";
+  if (table) {
+    nav = "";
+    screen = new TableScreen(main, table);
+    document.title = "fivedice · table";
+  } else if (view === "scores") {
+    nav = "scores";
+    screen = new ScoresScreen(main, params);
+    document.title = "fivedice · high scores";
+  } else if (view === "history") {
+    nav = "history";
+    screen = new HistoryScreen(main, params);
+    document.title = "fivedice · history";
+  } else if (view === "replay") {
+    nav = "";
+    screen = new ReplayScreen(main, params);
+    document.title = "fivedice · replay";
+  } else {
+    screen = new LobbyScreen(main);
+    document.title = "fivedice";
+  }
+  for (const a of document.querySelectorAll("[data-nav]")) {
+    if (a.dataset.nav === nav) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+  window.scrollTo(0, 0);
+}
+
+setupTheme(document.getElementById("theme-toggle"));
+linkClicks(document.body);
+window.addEventListener("popstate", route);
+window.addEventListener("fivedice:route", route);
+route();

@@ -1,0 +1,186 @@
+// The scorecard as the seed programs print it: a row per box and per derived row (upper
+// subtotal, bonus, totals, Yahtzee bonus, grand total), a column per seat with your own first
+// and the active player's highlighted, empty columns for missing seats. Open boxes the active
+// player may fill show the points they would give (the server's score options: no rules here).
+
+import { h } from "./dom.js";
+import { miniDie } from "./dice.js";
+
+const LONG_PRESS_MS = 450;
+
+/** The derived rows this rule set prints, in order, split around the lower boxes. */
+function derivedRows(rules, rounds) {
+  const upper = [["upper_subtotal", "Upper subtotal", ""]];
+  if (rules.upper_bonus > 0) {
+    upper.push(["upper_bonus", `Bonus (${rules.upper_bonus} at ${rules.upper_bonus_threshold})`, ""]);
+  }
+  upper.push(["upper_total", "Upper total", "strong section-end"]);
+  const lower = [["lower_total", "Lower total", ""]];
+  if (rules.extra_yahtzee_bonus > 0 && rules.bonus_when !== "never") {
+    const five = (rules.categories || []).find((c) => c.pattern === "of_a_kind" && c.count === 5);
+    lower.push(["yahtzee_bonus", `${five ? five.label : "Yahtzee"} bonus`, ""]);
+  }
+  lower.push(["grand_total", rounds > 1 ? "Round total" : "Grand total", rounds > 1 ? "strong" : "grand"]);
+  return { upper, lower };
+}
+
+function faceOf(rules, name) {
+  const box = (rules.categories || []).find((c) => c.name === name);
+  return box && box.pattern === "face" ? box.face : null;
+}
+
+/**
+ * Build the scorecard table.
+ * @param {object} p
+ * @param {{name:string,label:string,section:string}[]} p.categories
+ * @param {object} p.rules            the rule set (as the welcome gives it)
+ * @param {object} p.view             the table view
+ * @param {number} p.roundIndex       which round's cards to show
+ * @param {{seat: object|null, index: number, me: boolean, local: boolean}[]} p.columns
+ * @param {number|null} p.actingSeat  the seat this screen may score for now
+ * @param {string|null} p.selected    the box chosen with the keyboard
+ * @param {string|null} p.previewing  the box being previewed
+ * @param {string|null} p.bestBox     the box the hint suggests
+ * @param {{seat:number, category:string}|null} p.justScored
+ * @param {{onScore: Function, onPreview: Function, onSelect: Function}} p.handlers
+ */
+export function renderScorecard(p) {
+  const { categories, rules, view, roundIndex, columns, actingSeat, handlers } = p;
+  const rounds = (view.options && view.options.rounds) || 1;
+  const options = new Map((view.score_options || []).map((o) => [o.category, o]));
+  const liveRound = roundIndex === view.round && view.phase === "playing" && view.dice;
+  const { upper, lower } = derivedRows(rules, rounds);
+
+  const headCells = columns.map((col) => columnHead(col, view));
+  const table = h(
+    "table",
+    { class: "scorecard", "aria-label": rounds > 1 ? `Scorecard, round ${roundIndex + 1}` : "Scorecard" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Box")), headCells)),
+  );
+  const body = h("tbody");
+  table.append(body);
+
+  const colClass = (col) =>
+    [col.seat && col.seat.seat === view.active_seat && view.phase === "playing" ? "active" : "", col.me ? "me" : ""]
+      .filter(Boolean)
+      .join(" ");
+
+  const boxRow = (box, extraClass = "") => {
+    const face = faceOf(rules, box.name);
+    const label = h("span", { class: "row-label" }, face ? miniDie(face) : null, box.label);
+    const cells = columns.map((col) => boxCell(col, box, colClass(col)));
+    body.append(h("tr", { class: `box ${extraClass}`.trim(), dataset: { row: box.name } }, h("th", { scope: "row" }, label), cells));
+  };
+
+  const boxCell = (col, box, cls) => {
+    const seat = col.seat;
+    const td = h("td", { class: cls, dataset: { seat: seat ? String(seat.seat) : "" } });
+    if (!seat) return td;
+    const card = seat.cards[roundIndex];
+    if (card && box.name in card.boxes) {
+      const points = card.boxes[box.name];
+      td.classList.add("filled");
+      if (points === 0) td.classList.add("zero");
+      if (p.justScored && p.justScored.seat === seat.seat && p.justScored.category === box.name && roundIndex === view.round) {
+        td.classList.add("just");
+      }
+      td.textContent = String(points);
+      td.setAttribute("aria-label", `${seat.name}, ${box.label}: ${points}`);
+      return td;
+    }
+    const option = liveRound && seat.seat === view.active_seat ? options.get(box.name) : null;
+    if (!option) return td;
+    td.classList.add("slot");
+    const text = [String(option.points), option.bonus ? h("span", { class: "bonus" }, `+${option.bonus}`) : null];
+    const described = `${box.label}: score ${option.points}${option.bonus ? ` plus ${option.bonus} bonus` : ""}${option.joker ? " (joker)" : ""}`;
+    const classes = ["open-box", option.points === 0 ? "zero" : "", p.bestBox === box.name ? "best-box" : ""];
+    if (actingSeat !== seat.seat) {
+      td.append(h("span", { class: classes.join(" "), title: described, "aria-label": `${seat.name} could score ${described}` }, text));
+      return td;
+    }
+    if (p.selected === box.name) classes.push("selected");
+    if (p.previewing === box.name) classes.push("previewing");
+    const button = h("button", { type: "button", class: classes.join(" "), dataset: { category: box.name }, "aria-label": described, title: described }, text);
+    wirePreview(button, box.name, handlers);
+    td.append(button);
+    return td;
+  };
+
+  const derivedRow = ([key, label, cls]) => {
+    const cells = columns.map((col) => {
+      const td = h("td", { class: colClass(col) });
+      const card = col.seat && col.seat.cards[roundIndex];
+      if (card) td.textContent = String(card[key]);
+      return td;
+    });
+    const classes = `derived ${cls.includes("strong") ? "strong" : ""} ${cls.includes("section-end") ? "section-end" : ""} ${cls.includes("grand") ? "grand" : ""}`;
+    body.append(h("tr", { class: classes.replace(/\s+/g, " ").trim(), dataset: { row: key } }, h("th", { scope: "row" }, label), cells));
+  };
+
+  for (const box of categories.filter((c) => c.section === "upper")) boxRow(box);
+  upper.forEach(derivedRow);
+  for (const box of categories.filter((c) => c.section !== "upper")) boxRow(box);
+  lower.forEach(derivedRow);
+  if (rounds > 1) {
+    const cells = columns.map((col) => h("td", { class: colClass(col) }, col.seat ? String(col.seat.total) : ""));
+    body.append(h("tr", { class: "derived grand", dataset: { row: "match_total" } }, h("th", { scope: "row" }, "Match total"), cells));
+  }
+  return table;
+}
+
+function columnHead(col, view) {
+  const seat = col.seat;
+  const active = seat && seat.seat === view.active_seat && view.phase === "playing";
+  const classes = [active ? "active" : "", col.me ? "me" : "", seat ? "" : "empty-col"].filter(Boolean).join(" ");
+  if (!seat) {
+    return h("th", { scope: "col", class: classes }, h("div", { class: "col-head" }, h("span", { class: "col-name" }, "empty"), h("span", { class: "col-sub" }, `seat ${col.index + 1}`)));
+  }
+  const connected = seat.bot ? true : seat.connected;
+  const status = seat.status !== "playing" ? seat.status : seat.bot ? "computer" : col.local && !col.me ? "here" : col.me ? "you" : "";
+  const sub = h(
+    "span",
+    { class: "col-sub" },
+    h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "connected" : "not connected", "aria-label": connected ? "connected" : "not connected", role: "img" }),
+    status,
+  );
+  const clock = view.clock ? h("span", { class: "col-clock", dataset: { clockSeat: String(seat.seat) } }) : null;
+  return h(
+    "th",
+    { scope: "col", class: classes, dataset: { seat: String(seat.seat) }, "aria-current": active ? "true" : null },
+    h("div", { class: "col-head" }, h("span", { class: "col-name", title: seat.name }, seat.name), sub, clock),
+  );
+}
+
+/** Hover, focus, right click or long press shows the points; a click scores. */
+function wirePreview(button, category, handlers) {
+  let timer = null;
+  let longPressed = false;
+  button.addEventListener("mouseenter", () => handlers.onPreview(category));
+  button.addEventListener("mouseleave", () => handlers.onPreview(null));
+  button.addEventListener("focus", () => handlers.onSelect(category));
+  button.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    handlers.onPreview(category, { sticky: true });
+  });
+  button.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    longPressed = false;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      longPressed = true;
+      handlers.onPreview(category, { sticky: true });
+    }, LONG_PRESS_MS);
+  });
+  const cancel = () => clearTimeout(timer);
+  button.addEventListener("pointerup", cancel);
+  button.addEventListener("pointercancel", cancel);
+  button.addEventListener("pointerleave", cancel);
+  button.addEventListener("click", (event) => {
+    if (longPressed) {
+      longPressed = false;
+      event.preventDefault();
+      return;
+    }
+    handlers.onScore(category);
+  });
+}
