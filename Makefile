@@ -20,6 +20,9 @@ install-test: $(UV) test-services
 test-services:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql)
+# The web page's tests drive Debian's chromium (Playwright cannot fetch browsers here).
+	@test -x /usr/bin/chromium \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
 run: install
 	$(BIN)/fivedice serve --host 127.0.0.1 --port 8000
