@@ -23,12 +23,16 @@ def high_scores_text(app: FiveDiceApp) -> str:
     return "\n".join(line.text for line in panel.render_lines(panel.region.reset_offset))
 
 
+CLICK_TURNS = {0, 5, 12, 19}  # Ann, Bob, Ann, Bob
+REROLL_TURNS = {1, 5, 8, 12}  # by keys and by clicks, for both
+
+
 @pytest.mark.slow
 async def test_two_players_play_to_the_winner_screen(make_app: AppFactory, store: Store) -> None:
-    """Mostly keys, every fifth turn by mouse; every seventh turn dice are kept and rerolled.
+    """Mostly by keys, some turns by mouse, some with dice kept and rolled again.
 
     (A key press through the pilot costs about 70 ms and a click twice that, so the plan keeps
-    the match to about a hundred actions while every kind of action is used by both players.)
+    the match short while each player uses every kind of action.) Even turns are Ann's.
     """
     app = make_app(("Ann", "Bob"), seed=2024)
     async with app.run_test(size=SIZE) as pilot:
@@ -36,8 +40,8 @@ async def test_two_players_play_to_the_winner_screen(make_app: AppFactory, store
         match = match_of(app)
         turn = 0
         while not match.state.is_finished:
-            style = "clicks" if turn % 5 == 0 else "keys"  # turns 0, 5, 10...: both players
-            await play_turn(pilot, app, style, rerolls=1 if turn % 7 == 1 else 0)
+            style = "clicks" if turn in CLICK_TURNS else "keys"
+            await play_turn(pilot, app, style, rerolls=1 if turn in REROLL_TURNS else 0)
             turn += 1
         await pilot.pause()
 
