@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import random
 from pathlib import Path
 
 from textual.widgets import Button
 from tui_driver import SIZE, AppFactory, fast_forward, match_of, play_turn, text_of
 
+from fivedice.store import Store
+from fivedice.tui import FiveDiceApp, GameSetup, SeatSetup
 from fivedice.tui.screens import MatchScreen, StartScreen
 from fivedice.tui.widgets import DieView, ScoreCell
 
@@ -223,3 +227,23 @@ async def test_screenshot_of_a_match_in_progress(make_app: AppFactory) -> None:
         path = app.save_screenshot("match-in-progress.svg", path=str(ARTIFACTS))
         svg = Path(path).read_text()
         assert "Cy" in svg and "HELD" in svg
+
+
+async def test_a_computer_waits_while_a_question_is_open(store: Store) -> None:
+    setup = GameSetup((SeatSetup("Ann"), SeatSetup("Rookie", "beginner")))
+    app = FiveDiceApp(
+        setup, rng=random.Random(16), store=store, computer_delay=0.2, start_at_once=True
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        match = match_of(app)
+        await pilot.press("r", "enter", "escape")  # Ann scores, then asks to leave
+        moves = len(match.events)
+        await asyncio.sleep(0.6)
+        assert len(match.events) == moves  # the computer does not play under the question
+        await pilot.press("n")  # keep playing: the computer goes on
+        for _ in range(300):
+            if match.state.active_seat == 0:
+                break
+            await asyncio.sleep(0.02)
+        assert match.state.active_seat == 0 and len(match.state.card(1).boxes) == 1

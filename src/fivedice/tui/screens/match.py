@@ -328,6 +328,8 @@ class MatchScreen(Screen[None]):
             self.app.notify(f"The computer player failed: {exc}", severity="error", markup=False)
             move = ComputerMove(category=best.category) if best else ComputerMove()
         await asyncio.sleep(self.game.computer_delay)
+        while self.app.screen is not self:  # a question is open over the match: wait for it
+            await asyncio.sleep(0.1)
         if len(self.match.events) != token:
             return  # the position changed meanwhile (an undo, or the match was left)
         self._play_computer_move(move)
