@@ -114,6 +114,15 @@ def run_workers(target: Any, jobs: list[tuple[Any, ...]]) -> list[Report]:
     return reports
 
 
+def process_cpu(pid: int | None) -> float:
+    """A process's CPU seconds so far (Linux), or 0 when unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def merge(reports: list[Report]) -> Report:
     """One report from the workers'."""
     total = Report()
@@ -125,6 +134,7 @@ def merge(reports: list[Report]) -> Report:
         total.latencies += r.latencies
         total.errors += r.errors
         total.finals.update(r.finals)
+        total.cpu_seconds += r.cpu_seconds
     total.started = min(r.started for r in reports)
     total.finished = max(r.finished for r in reports)
     return total
@@ -189,17 +199,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         echo_connections = args.echo_connections or connections
         shares = [len(part) for part in split(list(range(echo_connections)), args.workers)]
         echo_jobs = [(ws_base, n, args.echo_seconds, payload) for n in shares]
+        server_pid = server.pid if server is not None else None
+        cpu = process_cpu(server_pid)
         echo = merge(run_workers(echo_worker, echo_jobs))
+        echo_server_cpu = process_cpu(server_pid) - cpu
         setup = time.perf_counter()
         plans = asyncio.run(open_tables(url, args.tables, args.players))
         setup = time.perf_counter() - setup
         seats = [plan for table in plans for plan in table]
-        game = merge(
-            run_workers(
-                player_worker,
-                [(ws_base, part, args.think_ms / 1000) for part in split(seats, args.workers)],
-            )
-        )
+        think = args.think_ms / 1000
+        jobs = [(ws_base, part, think) for part in split(seats, args.workers)]
+        cpu = process_cpu(server_pid)
+        game = merge(run_workers(player_worker, jobs))
+        game_server_cpu = process_cpu(server_pid) - cpu
         problems = verify(url, game.finals)
     finally:
         if server is not None:
@@ -230,6 +242,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "echo_latency_p50_ms": round(percentile(echo.latencies, 50) * 1000, 2),
         "echo_latency_p99_ms": round(percentile(echo.latencies, 99) * 1000, 2),
         "ratio_to_echo": round(game_rate / echo_rate, 3),
+        "game_server_cpu_percent": round(100 * game_server_cpu / game_seconds),
+        "game_clients_cpu_percent": round(100 * game.cpu_seconds / game_seconds),
+        "echo_server_cpu_percent": round(100 * echo_server_cpu / echo_seconds),
+        "echo_clients_cpu_percent": round(100 * echo.cpu_seconds / echo_seconds),
         "errors": len(game.errors) + len(echo.errors),
         "replay_mismatches": len(problems),
         "mean_move_latency_ms": round(statistics.fmean(game.latencies) * 1000, 2)

@@ -44,6 +44,7 @@ class Report:
     started: float = 0.0
     finished: float = 0.0
     round_trips: int = 0
+    cpu_seconds: float = 0.0  # the worker's CPU time while measuring
 
 
 def choose(table: dict[str, Any], think: float) -> dict[str, Any]:
@@ -117,9 +118,11 @@ async def _run_players(base: str, plans: list[SeatPlan], think: float, pipe: Con
     pipe.send("ready")
     await asyncio.to_thread(pipe.recv)  # every worker is connected: go
     report.started = time.time()
+    cpu = time.process_time()
     go.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     report.finished = time.time()
+    report.cpu_seconds = time.process_time() - cpu
     report.errors += [f"client failed: {r!r}" for r in results if isinstance(r, BaseException)]
     return report
 
@@ -152,11 +155,13 @@ async def _run_echo(
     pipe.send("ready")
     await asyncio.to_thread(pipe.recv)
     report.started = time.time()
+    cpu = time.process_time()
     stop_at = time.perf_counter() + seconds
     results = await asyncio.gather(
         *(_echo_loop(ws, payload, stop_at, report) for ws in sockets), return_exceptions=True
     )
     report.finished = time.time()
+    report.cpu_seconds = time.process_time() - cpu
     report.errors += [f"echo client failed: {r!r}" for r in results if isinstance(r, BaseException)]
     for ws in sockets:
         await ws.close()

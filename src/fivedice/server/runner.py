@@ -41,6 +41,9 @@ def run(settings: Settings) -> None:
 
     configure_logging(settings.log_format, settings.log_level)
     raise_open_file_limit()
+    # The store writer thread must get the GIL back promptly when its commit is done, or
+    # every move waits up to the default 5 ms switch interval (measured: +30% moves/s).
+    sys.setswitchinterval(settings.switch_interval)
     print(describe(settings), flush=True)
     uvicorn.run(
         create_app(settings),

@@ -62,6 +62,7 @@ class Settings:
     validate_outgoing: bool = False  # check every server message against the protocol models
     web_dir: Path = field(default_factory=default_web_dir)
     ws_impl: str = "auto"  # uvicorn's WebSocket implementation
+    switch_interval: float = 0.0005  # seconds a thread holds the GIL before offering it
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -87,6 +88,7 @@ class Settings:
             validate_outgoing=_env_bool("FIVEDICE_VALIDATE_OUTGOING", cls.validate_outgoing),
             web_dir=Path(os.environ.get("FIVEDICE_WEB_DIR") or default_web_dir()),
             ws_impl=os.environ.get("FIVEDICE_WS_IMPL", cls.ws_impl),
+            switch_interval=_env_float("FIVEDICE_SWITCH_INTERVAL", cls.switch_interval),
         )
         given = {k: v for k, v in overrides.items() if v is not None}
         return replace(base, **given)  # type: ignore[arg-type]
