@@ -97,3 +97,16 @@ def test_the_database_persists_across_store_instances(store_url: str) -> None:
     second = Store(store_url)
     assert second.load_match(match_id).state.is_finished
     second.close()
+
+
+def test_computer_players_stay_off_the_high_scores_unless_asked(store: Store) -> None:
+    rng = random.Random(11)
+    match = Match.create("official", rng=rng)
+    ann = match.join("Ann")
+    match.join("Optimal", bot="optimal")
+    match.start(ann)
+    play_out(match, rng)
+    store.save_finished(match)
+    assert [s.name for s in store.high_scores("official")] == ["Ann"]
+    everyone = store.high_scores("official", include_bots=True)
+    assert sorted(s.name for s in everyone) == ["Ann", "Optimal"]

@@ -44,7 +44,7 @@ class NoRollsLeft(RuleError):
 
 
 class MustRollFirst(RuleError):
-    """Scoring or holding before the first roll of the turn."""
+    """Scoring before the first roll of the turn (holding then is an InvalidHold)."""
 
 
 class InvalidHold(RuleError):

@@ -212,8 +212,13 @@ class Store:
         self.record_result(match_id, match.state)
         return match_id
 
-    def high_scores(self, preset: str, limit: int = 10) -> list[HighScore]:
-        """The best complete cards of a preset since its last reset, best first."""
+    def high_scores(
+        self, preset: str, limit: int = 10, *, include_bots: bool = False
+    ) -> list[HighScore]:
+        """The best complete cards of a preset since its last reset, best first.
+
+        Computer players are left out unless asked for: the list is the people's record.
+        """
         with self._sessions() as session:
             reset = session.get(HighScoreReset, preset)
             query = (
@@ -222,6 +227,8 @@ class Store:
                 .order_by(ResultRow.total.desc(), ResultRow.finished_at)
                 .limit(limit)
             )
+            if not include_bots:
+                query = query.where(ResultRow.bot.is_(None))
             if reset is not None:
                 query = query.where(ResultRow.finished_at > reset.reset_at)
             return [
