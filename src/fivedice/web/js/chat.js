@@ -59,7 +59,7 @@ export class ChatPanel {
       this.lines.replaceChildren(
         ...(chat.length
           ? chat.map((line) =>
-              h("li", { class: line.seat === null ? "spectator" : "player" }, h("span", { class: "author" }, `${line.author}:`), lineText(line.text)),
+              h("li", { class: line.seat === null ? "spectator" : "player" }, h("span", { class: "author" }, `${line.author}:`), " ", lineText(line.text)),
             )
           : [h("li", { class: "system" }, "No messages yet. Say hello!")]),
       );

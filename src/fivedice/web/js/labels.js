@@ -14,10 +14,10 @@ export function levelLabel(level) {
 export function levelHint(level) {
   return (
     {
-      beginner: "plays each turn for its own points",
-      "good-human": "rules of thumb for the whole card",
-      optimal: "the exact optimal strategy",
-      "win-seeking": "optimal play bent towards winning",
+      beginner: "Plays each turn for its own points.",
+      "good-human": "Plays by rules of thumb for the whole card.",
+      optimal: "Plays the exactly optimal strategy for the highest average score.",
+      "win-seeking": "Plays optimally, bent towards beating you.",
     }[level] || ""
   );
 }

@@ -59,7 +59,7 @@ export class LobbyScreen {
     this.presetSelects = [];
     this.levelSelects = [];
     this.nameInput = h("input", { type: "text", id: "player-name", maxlength: "64", value: playerName(), autocomplete: "nickname", placeholder: "e.g. Ann" });
-    this.nameInput.addEventListener("change", () => setPlayerName(this.nameInput.value.trim()));
+    this.nameInput.addEventListener("input", () => setPlayerName(this.nameInput.value.trim()));
 
     const hero = h(
       "section",
@@ -77,6 +77,8 @@ export class LobbyScreen {
     // Quick starts.
     this.vsLevel = h("select", { "aria-label": "Computer player", id: "vs-level" });
     this.levelSelects.push(this.vsLevel);
+    this.vsNote = h("p", { class: "muted small level-note", "aria-live": "polite" });
+    this.vsLevel.addEventListener("change", () => (this.vsNote.textContent = levelHint(this.vsLevel.value)));
     this.vsPreset = this.presetSelect();
     const vsComputer = h(
       "section",
@@ -84,6 +86,7 @@ export class LobbyScreen {
       h("h2", { id: "quick-computer" }, icon('<rect x="4" y="7" width="16" height="12" rx="3"/><path d="M12 7V3M9 12h.01M15 12h.01M9 16h6"/>'), "Play against the computer"),
       h("p", { class: "muted small" }, "One click to a match. The computer plays its turns a moment after yours."),
       h("div", { class: "row" }, h("label", { class: "field" }, "Opponent", this.vsLevel), h("label", { class: "field" }, "Rules", this.vsPreset)),
+      this.vsNote,
       h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "play-computer", onclick: () => this.playComputer() }, "Play against the computer")),
     );
 
@@ -228,9 +231,10 @@ export class LobbyScreen {
       select.value = "official";
     }
     for (const select of this.levelSelects) {
-      fill(select, this.levels.map((l) => h("option", { value: l, title: levelHint(l) }, `${levelLabel(l)} — ${levelHint(l)}`)));
+      fill(select, this.levels.map((l) => h("option", { value: l, title: levelHint(l) }, levelLabel(l))));
       if (this.levels.includes("good-human")) select.value = "good-human";
     }
+    this.vsNote.textContent = levelHint(this.vsLevel.value);
     this.refreshTables();
     this.loadScores();
     this.loadRecent();

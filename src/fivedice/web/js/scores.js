@@ -90,7 +90,7 @@ export class HistoryScreen {
           h(
             "table",
             { class: "data-table", "aria-label": "The player's matches" },
-            h("thead", {}, h("tr", {}, h("th", {}, "When"), h("th", {}, "Rules"), h("th", {}, "Players"), h("th", { class: "num" }, "Place"), h("th", { class: "num" }, "Score"), h("th", {}, h("span", { class: "visually-hidden" }, "Replay")))),
+            h("thead", {}, h("tr", {}, h("th", {}, "When"), h("th", {}, "Rules"), h("th", { class: "num" }, "Players"), h("th", { class: "num" }, "Place"), h("th", { class: "num" }, "Score"), h("th", {}, h("span", { class: "visually-hidden" }, "Replay")))),
             this.body,
           ),
         ),
@@ -113,7 +113,7 @@ export class HistoryScreen {
           this.body,
           matches.length
             ? matches.map((m) =>
-                h("tr", {}, h("td", {}, dateText(m.finished_at)), h("td", {}, m.preset), h("td", {}, m.players.join(", ")), h("td", { class: "num" }, m.place ? String(m.place) : "–"), h("td", { class: "num" }, h("strong", {}, String(m.total))), h("td", {}, replayLink(m.match_id))),
+                h("tr", {}, h("td", {}, dateText(m.finished_at)), h("td", {}, m.preset), h("td", { class: "num" }, m.players === 1 ? "solo" : String(m.players)), h("td", { class: "num" }, m.place ? String(m.place) : "–"), h("td", { class: "num" }, h("strong", {}, String(m.total))), h("td", {}, replayLink(m.match_id))),
               )
             : h("tr", {}, h("td", { colspan: "6", class: "empty" }, `No finished matches for ${name} yet.`)),
         );

@@ -102,7 +102,7 @@ export class TableScreen {
     const primary = this.entry ? this.entry.seats[this.entry.primary] : null;
     this.socket = new TableSocket(this.tableId, {
       token: primary ? primary.token : null,
-      name: playerName() || "Guest",
+      name: playerName() || null,
       onMessage: (message, info) => this.onMessage(message, info),
       onStatus: (state) => {
         this.socketState = state;
@@ -768,6 +768,9 @@ export class TableScreen {
       this.undo();
     } else if (key === "Escape") {
       this.previewSticky = false;
+      this.selected = null;
+      if (this.cardEl.contains(document.activeElement)) document.activeElement.blur();
+      for (const b of this.cardEl.querySelectorAll("button.open-box.selected")) b.classList.remove("selected");
       this.preview(null);
     }
   }
