@@ -4,18 +4,21 @@ again."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Page, expect
 from web_driver import (
     DESKTOP,
     play_quick_turn,
     roll,
     screen,
+    shoot,
     wait_acting_or_finished,
     wait_phase,
 )
 
 
-def test_against_the_computer_to_the_end(page: Page) -> None:
+def test_against_the_computer_to_the_end(page: Page, artifacts: Path) -> None:
     page.set_viewport_size(DESKTOP)
     page.goto("/")
     page.fill("#player-name", "Dee")
@@ -39,7 +42,20 @@ def test_against_the_computer_to_the_end(page: Page) -> None:
         assert page.locator(".die.hinted").count() >= 1 or "Roll all five" in text
     page.locator("button.open-box").first.click()
 
-    turns = 1
+    # The dark theme, kept across a reload.
+    page.locator("#theme-toggle").click()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    page.reload()
+    wait_phase(page, "playing")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert wait_acting_or_finished(page) == "0"
+    roll(page)
+    shoot(page, artifacts, "desktop-table-dark")
+    page.locator("#theme-toggle").click()
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    page.locator("button.open-box").first.click()
+
+    turns = 2
     while wait_acting_or_finished(page):
         play_quick_turn(page)
         turns += 1

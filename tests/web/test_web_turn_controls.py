@@ -82,6 +82,12 @@ def test_hold_preview_reload_and_undo(page: Page) -> None:
     assert (dice(page), held(page), seq(page)) == state
     expect(page.locator(".scorecard thead th.me")).to_contain_text("Gus")
 
+    # A lost connection: the page reconnects with the last sequence number it saw.
+    page.evaluate("() => window.fivedice.screen.socket.drop()")
+    page.wait_for_function("() => window.fivedice.screen.socket.connections === 2")
+    expect(page.locator(".conn")).to_have_attribute("data-connection", "online")
+    assert (dice(page), held(page), seq(page)) == state
+
     # Score, then take it back: the box is open again and the turn resumes as it was.
     chance.click()
     expect(page.locator("tr[data-row='chance'] td[data-seat='0']")).to_have_text(str(sum(second)))

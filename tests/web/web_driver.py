@@ -95,9 +95,29 @@ def cell(page: Page, seat: int, category: str):  # type: ignore[no-untyped-def]
     return page.locator(f"tr[data-row='{category}'] td[data-seat='{seat}']")
 
 
+def overflowing(page: Page) -> list[str]:
+    """Elements that stick out past the right edge of the window (nothing should, at any
+    width: the page scrolls only vertically)."""
+    return page.evaluate(
+        """() => {
+          const width = document.documentElement.clientWidth;
+          const out = [];
+          for (const el of document.querySelectorAll("body *")) {
+            const box = el.getBoundingClientRect();
+            if (box.width > 0 && box.right > width + 1 && !el.closest(".card-scroll, .toasts"))
+              out.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
+          }
+          return out;
+        }"""
+    )
+
+
 def shoot(page: Page, folder: Path, name: str, full_page: bool = False) -> Path:
-    """Save a screenshot (after the dice have stopped tumbling)."""
+    """Save a screenshot (after the dice have stopped tumbling), checking first that nothing
+    sticks out sideways."""
     page.wait_for_timeout(700)
+    wide = overflowing(page)
+    assert not wide, f"{name}: wider than the window: {wide[:8]}"
     path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path

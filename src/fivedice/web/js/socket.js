@@ -25,6 +25,7 @@ export class TableSocket {
     this.greeted = false;
     this.pingTimer = null;
     this.requestId = 0;
+    this.connections = 0; // sockets opened so far (a reconnect opens another)
   }
 
   get url() {
@@ -40,6 +41,7 @@ export class TableSocket {
     this.greeted = false;
     ws.addEventListener("open", () => {
       this.attempt = 0;
+      this.connections += 1;
       this.hello();
     });
     ws.addEventListener("message", (event) => {
