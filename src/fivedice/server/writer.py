@@ -1,5 +1,6 @@
-"""The store writer: one thread that owns every database write, so the event loop never waits
-on the database and SQLite sees a single writer.
+"""The store writer: every database write goes through it, in order. For a database server it
+is one thread, so the event loop never waits on the network; for the embedded SQLite it
+commits on the event loop itself, once per loop pass.
 
 Appends queued while a transaction is running are committed together in the next one (group
 commit): under load, one transaction carries the moves of many tables, and each move is still
@@ -53,21 +54,30 @@ _STOP = object()
 class StoreWriter:
     """Runs store writes in order on one thread; :meth:`append` batches across tables."""
 
-    def __init__(self, store: Store, metrics: Metrics | None = None) -> None:
+    def __init__(
+        self, store: Store, metrics: Metrics | None = None, inline: bool | None = None
+    ) -> None:
         self.store = store
         self.metrics = metrics
+        # An embedded SQLite commits in well under a millisecond: doing it on the event loop,
+        # once per loop pass for every move queued in that pass, beats handing each batch to a
+        # thread (no GIL ping-pong). A database across a network gets the thread.
+        self.inline = store.engine.dialect.name == "sqlite" if inline is None else inline
         self._queue: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="fivedice-store-writer", daemon=True)
         self._started = False
+        self._pending: list[_AppendJob] = []
+        self._flush_scheduled = False
 
     def start(self) -> None:
         """Start the writer thread."""
-        if not self._started:
+        if not self._started and not self.inline:
             self._started = True
             self._thread.start()
 
     async def stop(self) -> None:
         """Finish every queued write, then stop the thread."""
+        self._flush()
         if not self._started:
             return
         self._queue.put(_STOP)
@@ -85,16 +95,32 @@ class StoreWriter:
         """Store events (and seat tokens); returns once they are committed."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        append = Append(match_id, first_seq, events, tokens, payloads)
-        self._queue.put(_AppendJob(loop, future, append))
+        job = _AppendJob(loop, future, Append(match_id, first_seq, events, tokens, payloads))
+        if self.inline:
+            self._pending.append(job)
+            if not self._flush_scheduled:
+                self._flush_scheduled = True
+                loop.call_soon(self._flush)
+        else:
+            self._queue.put(job)
         await future
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run any store write on the writer thread, in order with the appends."""
+        if self.inline:
+            self._flush()
+            return fn(*args, **kwargs)
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         self._queue.put(_CallJob(loop, future, lambda: fn(*args, **kwargs)))
         return await future
+
+    def _flush(self) -> None:
+        """Commit every append queued on the loop since the last flush (inline mode)."""
+        self._flush_scheduled = False
+        jobs, self._pending = self._pending, []
+        if jobs:
+            _settle(self._commit(jobs))
 
     # The thread --------------------------------------------------------------------------
 
@@ -115,17 +141,17 @@ class StoreWriter:
                 elif isinstance(job, _AppendJob):
                     appends.append(job)
                 else:
-                    self._commit(appends)
+                    _resolve_all(self._commit(appends))
                     appends = []
                     assert isinstance(job, _CallJob)
                     self._call(job)
-            self._commit(appends)
+            _resolve_all(self._commit(appends))
             if stop:
                 return
 
-    def _commit(self, jobs: list[_AppendJob]) -> None:
+    def _commit(self, jobs: list[_AppendJob]) -> list[tuple[_Job, Any, BaseException | None]]:
         if not jobs:
-            return
+            return []
         started = time.perf_counter()
         outcomes: list[tuple[_Job, Any, BaseException | None]] = []
         try:
@@ -143,7 +169,7 @@ class StoreWriter:
         if self.metrics is not None:
             self.metrics.commit_seconds.observe(time.perf_counter() - started)
             self.metrics.commit_batch.observe(len(jobs))
-        _resolve_all(outcomes)
+        return outcomes
 
     def _call(self, job: _CallJob) -> None:
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
@@ -22,11 +23,17 @@ async def presets() -> list[dict[str, Any]]:
 
 @router.get("/scores/{preset_name}")
 async def high_scores(
-    preset_name: str, ctx: Ctx, limit: Annotated[int, Query(ge=1, le=100)] = 10
+    preset_name: str,
+    ctx: Ctx,
+    limit: Annotated[int, Query(ge=1, le=100)] = 10,
+    include_bots: bool = False,
 ) -> list[dict[str, Any]]:
-    """A preset's high-score list since its last reset, best first."""
+    """A preset's high-score list since its last reset, best first (people only, unless
+    `include_bots`)."""
     preset(preset_name)  # an unknown preset is an error, not an empty list
-    scores = await asyncio.to_thread(ctx.store.high_scores, preset_name, limit)
+    scores = await asyncio.to_thread(
+        partial(ctx.store.high_scores, preset_name, limit, include_bots=include_bots)
+    )
     return [
         {
             "name": s.name,
