@@ -49,7 +49,7 @@ export function analysisView(analysis, labelOf) {
 
 const W = 640, H = 230, ML = 42, MR = 12, MT = 14, MB = 30;
 
-function frame(yMin, yMax, xMax, label, yFormat = (v) => String(Math.round(v))) {
+function frame(yMin, yMax, xMax, label, yFormat = (v) => String(Math.round(v)), lastTurn = xMax) {
   const svg = s("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label });
   const x = (v) => ML + (v / xMax) * (W - ML - MR);
   const y = (v) => MT + (1 - (v - yMin) / (yMax - yMin || 1)) * (H - MT - MB);
@@ -59,7 +59,7 @@ function frame(yMin, yMax, xMax, label, yFormat = (v) => String(Math.round(v))) 
     svg.append(s("text", { x: ML - 6, y: y(v) + 4, "text-anchor": "end" }, yFormat(v)));
   }
   const xStep = xMax > 26 ? 13 : xMax > 13 ? 2 : 1;
-  for (let v = xStep; v <= xMax; v += xStep) {
+  for (let v = xStep; v <= lastTurn; v += xStep) {
     svg.append(s("text", { x: x(v), y: H - MB + 16, "text-anchor": "middle" }, String(v)));
   }
   svg.append(s("line", { class: "axis", x1: ML, x2: W - MR, y1: H - MB, y2: H - MB }));
@@ -107,7 +107,7 @@ function costChart(analysis, players, color, perRound, xMax) {
     costs.set(key, (costs.get(key) || 0) + d.cost);
   }
   const top = Math.max(1, ...costs.values());
-  const { svg, x, y } = frame(0, top * 1.1, xMax + 1, "Expected points given away per turn, by player", (v) => v.toFixed(top < 5 ? 1 : 0));
+  const { svg, x, y } = frame(0, top * 1.1, xMax + 1, "Expected points given away per turn, by player", (v) => v.toFixed(top < 5 ? 1 : 0), xMax);
   const slot = (x(1) - x(0)) * 0.8;
   const barW = Math.max(2, slot / Math.max(1, players.length));
   players.forEach((p, i) => {

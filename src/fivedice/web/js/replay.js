@@ -4,11 +4,17 @@
 import { api } from "./api.js";
 import { analysisView } from "./analysis.js";
 import { DiceTray } from "./dice.js";
-import { fill, h, toast } from "./dom.js";
+import { fill, h, s, toast } from "./dom.js";
 import { dateText } from "./labels.js";
 import { renderScorecard } from "./scorecard.js";
 
 const PLAY_MS = 700;
+
+function stepButton(label, path, onclick) {
+  const button = h("button", { type: "button", class: "button small step", "aria-label": label, title: label, onclick });
+  button.append(s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" }, s("path", { d: path })));
+  return button;
+}
 
 export class ReplayScreen {
   constructor(root, params) {
@@ -54,7 +60,7 @@ export class ReplayScreen {
     this.slider = h("input", { type: "range", min: "1", max: String(total), value: String(total), "aria-label": "Event", id: "replay-slider" });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.caption = h("p", { class: "replay-caption", "aria-live": "polite", id: "replay-caption" });
-    this.counter = h("span", { class: "muted small num" });
+    this.counter = h("span", { class: "replay-counter num" });
     this.playButton = h("button", { type: "button", class: "button small", onclick: () => this.togglePlay() }, "Play");
     this.tray = new DiceTray(() => {});
     this.cardEl = h("div", { class: "card-scroll" });
@@ -80,11 +86,11 @@ export class ReplayScreen {
             h(
               "div",
               { class: "replay-controls" },
-              h("button", { type: "button", class: "button small", "aria-label": "First event", onclick: () => this.go(1) }, "⏮"),
-              h("button", { type: "button", class: "button small", "aria-label": "Previous event", onclick: () => this.go(this.step - 1) }, "◀"),
+              stepButton("First event", "M6 5v14M19 5l-9 7 9 7z", () => this.go(1)),
+              stepButton("Previous event", "M16 5l-9 7 9 7z", () => this.go(this.step - 1)),
               this.playButton,
-              h("button", { type: "button", class: "button small", "aria-label": "Next event", onclick: () => this.go(this.step + 1) }, "▶"),
-              h("button", { type: "button", class: "button small", "aria-label": "Last event", onclick: () => this.go(total) }, "⏭"),
+              stepButton("Next event", "M8 5l9 7-9 7z", () => this.go(this.step + 1)),
+              stepButton("Last event", "M18 5v14M5 5l9 7-9 7z", () => this.go(total)),
               this.counter,
             ),
             this.slider,

@@ -106,6 +106,13 @@ export class HistoryScreen {
   }
 
   async load(name) {
+    const titles = new Map();
+    try {
+      for (const p of await api.presets()) titles.set(p.name, p.title);
+    } catch {
+      /* the names will do */
+    }
+    const title = (preset) => titles.get(preset) || preset;
     if (name) {
       try {
         const matches = await api.history(name);
@@ -113,7 +120,7 @@ export class HistoryScreen {
           this.body,
           matches.length
             ? matches.map((m) =>
-                h("tr", {}, h("td", {}, dateText(m.finished_at)), h("td", {}, m.preset), h("td", { class: "num" }, m.players === 1 ? "solo" : String(m.players)), h("td", { class: "num" }, m.place ? String(m.place) : "–"), h("td", { class: "num" }, h("strong", {}, String(m.total))), h("td", {}, replayLink(m.match_id))),
+                h("tr", {}, h("td", {}, dateText(m.finished_at)), h("td", {}, title(m.preset)), h("td", { class: "num" }, m.players === 1 ? "solo" : String(m.players)), h("td", { class: "num" }, m.place ? String(m.place) : "–"), h("td", { class: "num" }, h("strong", {}, String(m.total))), h("td", {}, replayLink(m.match_id))),
               )
             : h("tr", {}, h("td", { colspan: "6", class: "empty" }, `No finished matches for ${name} yet.`)),
         );
@@ -128,7 +135,7 @@ export class HistoryScreen {
       fill(
         this.recent,
         recent.length
-          ? recent.map((m) => h("tr", {}, h("td", {}, m.label || "Match"), h("td", {}, m.preset), h("td", {}, dateText(m.finished_at)), h("td", {}, replayLink(m.id))))
+          ? recent.map((m) => h("tr", {}, h("td", {}, m.label || "Match"), h("td", {}, title(m.preset)), h("td", {}, dateText(m.finished_at)), h("td", {}, replayLink(m.id))))
           : h("tr", {}, h("td", { colspan: "4", class: "empty" }, "No finished matches yet.")),
       );
     } catch {
