@@ -47,7 +47,7 @@ class ServerContext:
         store = await asyncio.to_thread(Store, settings.database_url)
         await asyncio.to_thread(ensure_schema, store)
         metrics = Metrics()
-        writer = StoreWriter(store, metrics)
+        writer = StoreWriter(store, metrics, settings.inline_commit)
         writer.start()
         hub = Hub(settings, metrics)
         referee = Referee(settings, store, writer, hub, metrics)

@@ -63,6 +63,7 @@ class Settings:
     web_dir: Path = field(default_factory=default_web_dir)
     ws_impl: str = "auto"  # uvicorn's WebSocket implementation
     switch_interval: float = 0.0005  # seconds a thread holds the GIL before offering it
+    inline_commit: bool | None = None  # commit on the event loop (default: for SQLite only)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -89,6 +90,11 @@ class Settings:
             web_dir=Path(os.environ.get("FIVEDICE_WEB_DIR") or default_web_dir()),
             ws_impl=os.environ.get("FIVEDICE_WS_IMPL", cls.ws_impl),
             switch_interval=_env_float("FIVEDICE_SWITCH_INTERVAL", cls.switch_interval),
+            inline_commit=(
+                _env_bool("FIVEDICE_INLINE_COMMIT", False)
+                if os.environ.get("FIVEDICE_INLINE_COMMIT")
+                else None
+            ),
         )
         given = {k: v for k, v in overrides.items() if v is not None}
         return replace(base, **given)  # type: ignore[arg-type]
