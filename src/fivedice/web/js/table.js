@@ -408,7 +408,7 @@ export class TableScreen {
     if (acting !== null) {
       title = this.mode === "pass" || this.localSeats.size > 1 ? `${activeName}'s turn` : "Your turn";
       if (v.dice === null) sub = "Roll the dice to start your turn.";
-      else if (v.rolls_left > 0) sub = "Click dice to hold them, roll again, or pick a box to score.";
+      else if (v.rolls_left > 0) sub = `${v.rolls_left} roll${v.rolls_left === 1 ? "" : "s"} left: click dice to hold them, roll again, or pick a box.`;
       else sub = "No rolls left: pick a box to score.";
     } else {
       title = activeSeat ? `${activeName}'s turn` : "Waiting…";
