@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import BrowserContext, Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from server_process import ServerProcess  # the server tests' real-server helper
@@ -62,3 +63,18 @@ def artifacts() -> Path:
     """Where the screenshots go (test-artifacts/web, ignored by git)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def open_page(new_context: Callable[..., BrowserContext]) -> Iterator[Callable[..., Page]]:
+    """Open a page in a fresh browser context (its own storage: another person); the test fails
+    if any page throws an uncaught error."""
+    errors: list[str] = []
+
+    def open_one(viewport: dict[str, int] | None = None) -> Page:
+        page = new_context(viewport=viewport or {"width": 1280, "height": 800}).new_page()
+        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        return page
+
+    yield open_one
+    assert not errors, errors

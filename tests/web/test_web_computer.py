@@ -4,6 +4,7 @@ again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -18,8 +19,8 @@ from web_driver import (
 )
 
 
-def test_against_the_computer_to_the_end(page: Page, artifacts: Path) -> None:
-    page.set_viewport_size(DESKTOP)
+def test_against_the_computer_to_the_end(open_page: Callable[..., Page], artifacts: Path) -> None:
+    page = open_page(DESKTOP)
     page.goto("/")
     page.fill("#player-name", "Dee")
     page.select_option("#vs-level", "beginner")

@@ -3,6 +3,8 @@ the mouse, the other with the keyboard alone."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from playwright.sync_api import Page, expect
 from web_driver import DESKTOP, play_quick_turn, screen, seq, wait_acting_or_finished, wait_phase
 
@@ -27,8 +29,8 @@ def keyboard_turn(page: Page) -> None:
     assert page.locator(f"tr[data-row='{category}'] td[data-seat='1']").inner_text() != ""
 
 
-def test_pass_and_play(page: Page) -> None:
-    page.set_viewport_size(DESKTOP)
+def test_pass_and_play(open_page: Callable[..., Page]) -> None:
+    page = open_page(DESKTOP)
     page.goto("/")
     names = page.locator(".names-list input")
     names.nth(0).fill("Eve")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 import httpx
 from playwright.sync_api import Page, expect
@@ -24,8 +25,8 @@ def wait_server_held(page: Page, positions: list[int]) -> None:
     )
 
 
-def test_hold_preview_reload_and_undo(page: Page) -> None:
-    page.set_viewport_size(DESKTOP)
+def test_hold_preview_reload_and_undo(open_page: Callable[..., Page]) -> None:
+    page = open_page(DESKTOP)
     page.goto("/")
     page.fill("#player-name", "Gus")
     page.locator("#create-table summary").click()
@@ -106,7 +107,8 @@ def test_hold_preview_reload_and_undo(page: Page) -> None:
     expect(page.get_by_role("button", name=re.compile("Undo"))).to_be_hidden()
 
 
-def test_the_clock_runs_out(page: Page, web_server: ServerProcess) -> None:
+def test_the_clock_runs_out(open_page: Callable[..., Page], web_server: ServerProcess) -> None:
+    page = open_page(DESKTOP)
     created = httpx.post(
         f"{web_server.base_url}/api/tables",
         json={"host_name": "Hal", "seats": 1, "clock_seconds": 3, "timeout_rule": "scratch"},
@@ -120,7 +122,6 @@ def test_the_clock_runs_out(page: Page, web_server: ServerProcess) -> None:
             "primary": 0,
         }
     }
-    page.set_viewport_size(DESKTOP)
     page.goto("/")
     page.evaluate("s => sessionStorage.setItem('fivedice.tab.tables', s)", json.dumps(seats))
     page.goto(f"/?table={table_id}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import Page, expect
 from web_driver import (
     DESKTOP,
     PHONE,
@@ -21,12 +21,10 @@ from web_driver import (
 )
 
 
-def test_two_browsers_play_a_whole_match(
-    new_context: Callable[..., BrowserContext], artifacts: Path
-) -> None:
-    ann = new_context(viewport=DESKTOP).new_page()
-    bob = new_context(viewport=DESKTOP).new_page()
-    cid = new_context(viewport=PHONE).new_page()
+def test_two_browsers_play_a_whole_match(open_page: Callable[..., Page], artifacts: Path) -> None:
+    ann = open_page(DESKTOP)
+    bob = open_page(DESKTOP)
+    cid = open_page(PHONE)
 
     # Ann opens a two-seat table with every option the form offers.
     ann.goto("/")
