@@ -345,7 +345,7 @@ export class TableScreen {
     const actions = h(
       "div",
       { class: "head-actions" },
-      h("button", { type: "button", class: "button small", onclick: () => this.copyInvite() }, "Copy invite link"),
+      this.socketState === "gone" ? null : h("button", { type: "button", class: "button small", onclick: () => this.copyInvite() }, "Copy invite link"),
       this.localSeats.size && v && v.phase !== "finished"
         ? h("button", { type: "button", class: "button small danger", onclick: () => this.leave() }, "Leave")
         : h("a", { class: "button small", href: "./", "data-link": true }, "Lobby"),
@@ -354,6 +354,9 @@ export class TableScreen {
   }
 
   renderGone() {
+    this.el.dataset.phase = "gone";
+    this.cardPanel.hidden = true;
+    this.sideEl.hidden = true;
     fill(
       this.feltEl,
       h("div", { class: "turn-who" }, h("p", { class: "turn-title" }, "There is no such table"), h("p", { class: "turn-sub" }, "It may have finished long ago.")),
@@ -428,7 +431,7 @@ export class TableScreen {
       last: !!showLast,
       hinted,
     });
-    this.noteEl.textContent = showLast ? this.lastTurn.text : "";
+    this.noteEl.textContent = showLast ? this.lastTurn.text : v.dice === null ? this.rollOffText() : "";
 
     // Roll, hint, undo.
     const canRoll = acting !== null && v.rolls_left > 0;
@@ -452,6 +455,15 @@ export class TableScreen {
         ? h("button", { type: "button", class: "button primary", onclick: () => this.resume() }, `Resume as ${Object.values(remembered.seats).map((s) => s.name).join(", ")}`)
         : null,
     );
+  }
+
+  /** Who rolled what for the first turn, shown until the first box is filled. */
+  rollOffText() {
+    const v = this.view;
+    const started = v.seats.some((seat) => seat.cards.some((card) => Object.keys(card.boxes).length));
+    if (!v.roll_off.length || started) return "";
+    const rounds = v.roll_off.map((round) => round.map(([seat, face]) => `${this.seatName(seat)} ${face}`).join(", "));
+    return `Roll for first turn: ${rounds.join("; tie, again: ")}. ${this.seatName(v.order[0])} starts.`;
   }
 
   renderPreview() {
