@@ -81,10 +81,7 @@ class Category:
 
     def score(self, dice: Dice) -> int:
         """The points these dice earn here by the box's own rule (0 when they do not fit)."""
-        matched = self.matched_dice(dice)
-        if matched is None:
-            return 0
-        return self._count(dice, matched)
+        return _natural_score(self, dice)
 
     def full_value(self, dice: Dice) -> int:
         """The points as if the dice fitted the pattern: what a Yahtzee joker earns here."""
@@ -137,6 +134,15 @@ class Category:
             count=int(data.get("count", 0)),
             runs=tuple(tuple(int(f) for f in r) for r in data.get("runs", ())),
         )
+
+
+@cache
+def _natural_score(category: Category, dice: Dice) -> int:
+    """A box's own score for some dice, memoised: every face asks it many times per move."""
+    matched = category.matched_dice(dice)
+    if matched is None:
+        return 0
+    return category._count(dice, matched)
 
 
 @cache

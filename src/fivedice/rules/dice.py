@@ -44,10 +44,7 @@ class Dice:
     @property
     def counts(self) -> tuple[int, int, int, int, int, int]:
         """How many dice show each face, ones first."""
-        c = [0] * 6
-        for v in self.values:
-            c[v - 1] += 1
-        return (c[0], c[1], c[2], c[3], c[4], c[5])
+        return _face_counts(self.values)
 
     @property
     def total(self) -> int:
@@ -64,6 +61,15 @@ class Dice:
 
     def __str__(self) -> str:
         return " ".join(str(v) for v in self.values)
+
+
+@cache
+def _face_counts(values: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
+    """Face counts of a sorted 5-tuple; memoised, since only 252 tuples exist."""
+    c = [0] * 6
+    for v in values:
+        c[v - 1] += 1
+    return (c[0], c[1], c[2], c[3], c[4], c[5])
 
 
 @cache

@@ -20,6 +20,11 @@ class Scorecard:
     rules: RuleSet = field(default_factory=preset)
     boxes: Mapping[str, int] = field(default_factory=dict)
     yahtzee_bonus: int = 0
+    # The card never changes, so its options for given dice are worked out once (a move asks
+    # for them to check the intent, to fold the event and to show the player).
+    _options_memo: dict[Dice, tuple[ScoreOption, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         for name in self.boxes:
@@ -33,7 +38,11 @@ class Scorecard:
 
     def options(self, dice: Dice) -> list[ScoreOption]:
         """Every box these dice may go in now, with its points and extra-Yahtzee bonus."""
-        return score_options(self.rules, self.boxes, dice)
+        known = self._options_memo.get(dice)
+        if known is None:
+            known = tuple(score_options(self.rules, self.boxes, dice))
+            self._options_memo[dice] = known
+        return list(known)
 
     def option(self, category: str, dice: Dice) -> ScoreOption:
         """What scoring these dice in `category` gives, or the error that forbids it."""

@@ -66,6 +66,8 @@ def score_options(rules: RuleSet, filled: Mapping[str, int], dice: Dice) -> list
     a joker narrows the boxes (forced placements) or raises their points (full values).
     """
     open_boxes = [c for c in rules.categories if c.name not in filled]
+    if not is_extra_yahtzee(rules, filled, dice):
+        return [ScoreOption(c.name, c.score(dice)) for c in open_boxes]
     if not joker_applies(rules, filled, dice):
         placed = [(c, c.score(dice), False) for c in open_boxes]
     else:
