@@ -7,7 +7,7 @@ Every variant's boxes (Yahtzee, General, Yatzy, Yacht) are built from these few 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -41,7 +41,7 @@ class Points(StrEnum):
     MATCHED = "matched"  # only the dice that form the pattern (Yatzy's kinds and pairs)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Category:
     """One box of a scorecard: its name, its section, and how it scores."""
 
@@ -54,6 +54,10 @@ class Category:
     face: int = 0
     count: int = 0
     runs: tuple[tuple[int, ...], ...] = ()
+    # A box's score depends on the dice alone; every face asks for it many times per move.
+    _scores: dict[Dice, int] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def matched_dice(self, dice: Dice) -> tuple[int, ...] | None:
         """The dice that make this box's pattern, or None if the dice do not fit it."""
@@ -81,7 +85,12 @@ class Category:
 
     def score(self, dice: Dice) -> int:
         """The points these dice earn here by the box's own rule (0 when they do not fit)."""
-        return _natural_score(self, dice)
+        points = self._scores.get(dice)
+        if points is None:
+            matched = self.matched_dice(dice)
+            points = 0 if matched is None else self._count(dice, matched)
+            self._scores[dice] = points
+        return points
 
     def full_value(self, dice: Dice) -> int:
         """The points as if the dice fitted the pattern: what a Yahtzee joker earns here."""
@@ -134,15 +143,6 @@ class Category:
             count=int(data.get("count", 0)),
             runs=tuple(tuple(int(f) for f in r) for r in data.get("runs", ())),
         )
-
-
-@cache
-def _natural_score(category: Category, dice: Dice) -> int:
-    """A box's own score for some dice, memoised: every face asks it many times per move."""
-    matched = category.matched_dice(dice)
-    if matched is None:
-        return 0
-    return category._count(dice, matched)
 
 
 @cache
