@@ -224,6 +224,7 @@ async def test_screenshot_of_a_match_in_progress(make_app: AppFactory) -> None:
         await pilot.pause()
         fast_forward(app, turns_left=3 * 13 - 7)  # a few boxes filled on every card
         await pilot.press("r", "1", "3")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # a fresh clone has no artifacts folder
         path = app.save_screenshot("match-in-progress.svg", path=str(ARTIFACTS))
         svg = Path(path).read_text()
         assert "Cy" in svg and "HELD" in svg
