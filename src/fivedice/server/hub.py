@@ -1,9 +1,10 @@
 """Connections: each client's socket, its outgoing queue, and broadcasting to a table.
 
-A broadcast serialises a message once and queues the same text for every client of the table,
-without awaiting, so updates reach every client in commit order. Each client has its own
-sender task; a client that falls too far behind is dropped (it reconnects and catches up from
-its last sequence number) instead of slowing the table down.
+A broadcast serialises a message once and writes the same text to every client of the table,
+without awaiting, so updates reach every client in commit order. A client whose socket cannot
+take more right now gets a sender task and a backlog; a client that falls too far behind is
+dropped (it reconnects and catches up from its last sequence number) instead of slowing the
+table down.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import types
+from collections import deque
+from collections.abc import Awaitable, Coroutine, Generator
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -31,8 +35,49 @@ CLOSE_SERVICE_RESTART = 1012
 CLOSE_TRY_AGAIN_LATER = 1013
 
 
+@types.coroutine
+def _resume(coro: Coroutine[Any, Any, Any], yielded: Any) -> Generator[Any, Any, Any]:
+    """Go on with a coroutine that was started by hand (``coro.send(None)``) and yielded
+    `yielded`: the awaiting task waits on what it waits on, as ``await coro`` would."""
+    while True:
+        try:
+            sent = yield yielded
+        except GeneratorExit:
+            coro.close()
+            raise
+        except BaseException as exc:
+            try:
+                yielded = coro.throw(exc)
+            except StopIteration as stop:
+                return stop.value
+        else:
+            try:
+                yielded = coro.send(sent)
+            except StopIteration as stop:
+                return stop.value
+
+
+def send_eager(websocket: WebSocket, text: str) -> Awaitable[None] | None:
+    """Send a text frame now, on the caller's stack: None once written, or what to await when
+    the send has to wait (the transport's buffer is full).
+
+    Under uvicorn a send does not suspend while the peer keeps up, so running it in place saves
+    a task switch per frame; a suspended send goes on from where it stopped when awaited.
+    Raises what the send raises (the peer is gone)."""
+    coro = websocket.send({"type": "websocket.send", "text": text})
+    try:
+        yielded = coro.send(None)
+    except StopIteration:
+        return None
+    return _resume(coro, yielded)
+
+
 class Client:
-    """One socket: who it speaks for, its send queue, and its rate limits."""
+    """One socket: who it speaks for, its pending messages, and its rate limits.
+
+    A message is written at once when nothing is waiting before it (the common case: no task
+    switch, no queue); when the socket's buffer is full, later messages wait in order in a
+    backlog that a sender task writes out, and a client too far behind is dropped."""
 
     def __init__(self, websocket: WebSocket, table_id: str, settings: Settings) -> None:
         self.id = next(_ids)
@@ -43,50 +88,69 @@ class Client:
         self.greeted = False
         self.messages = TokenBucket(settings.messages_per_second, settings.message_burst)
         self.chat = TokenBucket(settings.chat_per_second, settings.chat_burst)
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._backlog: deque[str | None] = deque()
         self._limit = settings.send_queue_limit
         self._sender: asyncio.Task[None] | None = None
+        self._broken = False  # a send failed: the peer is gone, the receive side will notice
         self.dropped = False
 
     def start(self) -> None:
-        """Start sending queued messages."""
-        self._sender = asyncio.create_task(self._send_loop(), name=f"fivedice-send-{self.id}")
+        """Ready to send (kept for symmetry: the sender task starts only when needed)."""
 
     def queue_text(self, text: str) -> bool:
-        """Queue a message; False (and the client is being dropped) when it is too far behind."""
+        """Send or queue a message; False (and the client is being dropped) when it is too far
+        behind."""
         if self.dropped:
             return False
-        if self._queue.qsize() >= self._limit:
-            self.dropped = True
-            self._queue.put_nowait(None)
-            return False
-        self._queue.put_nowait(text)
+        if self._sender is not None:  # a send is waiting: keep the order
+            if len(self._backlog) >= self._limit:
+                self.dropped = True
+                self._backlog.append(None)
+                return False
+            self._backlog.append(text)
+            return True
+        if self._broken:
+            return True
+        try:
+            waiting = send_eager(self.websocket, text)
+        except Exception:
+            self._broken = True
+            return True
+        if waiting is not None:
+            self._sender = asyncio.get_running_loop().create_task(
+                self._send_rest(waiting), name=f"fivedice-send-{self.id}"
+            )
         return True
 
-    async def _send_loop(self) -> None:
+    async def _send_rest(self, waiting: Awaitable[None]) -> None:
         ws = self.websocket
         try:
-            while True:
-                text = await self._queue.get()
+            await waiting
+            while self._backlog:
+                text = self._backlog.popleft()
                 if text is None:
                     break
-                await ws.send_text(text)
+                await ws.send({"type": "websocket.send", "text": text})
         except Exception:  # the peer went away mid-send: the receive side will notice
+            self._broken = True
+            self._backlog.clear()
             return
+        finally:
+            self._sender = None
         if self.dropped:
             with contextlib.suppress(Exception):
                 await ws.close(CLOSE_TRY_AGAIN_LATER, "Too far behind: reconnect and catch up")
 
     async def finish(self) -> None:
-        """Send what is queued, then stop the sender."""
-        if self._sender is None:
+        """Send what is queued, then stop sending."""
+        sender = self._sender
+        if sender is None or sender.done():
             return
-        if not self._sender.done():
-            self._queue.put_nowait(None)
-            try:
-                await asyncio.wait_for(self._sender, timeout=2.0)
-            except (TimeoutError, asyncio.CancelledError):
-                self._sender.cancel()
+        self._backlog.append(None)
+        try:
+            await asyncio.wait_for(asyncio.shield(sender), timeout=2.0)
+        except (TimeoutError, asyncio.CancelledError):
+            sender.cancel()
 
     async def close(self, code: int, reason: str = "") -> None:
         """Close the socket (used at shutdown)."""

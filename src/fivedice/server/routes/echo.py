@@ -1,9 +1,13 @@
 """A bare echo socket on the same stack, enabled for the load benchmark: its message rate is
-the ceiling the game's rate is compared with."""
+the ceiling the game's rate is compared with. It receives and sends the way the play socket
+does (``websocket.receive()``, and :func:`~fivedice.server.hub.send_eager` for the reply), so
+the ratio compares the game's work with nothing but the transport's."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
+
+from ..hub import send_eager
 
 router = APIRouter()
 
@@ -12,8 +16,13 @@ router = APIRouter()
 async def echo(websocket: WebSocket) -> None:
     """Send every text frame straight back."""
     await websocket.accept()
-    try:
-        while True:
-            await websocket.send_text(await websocket.receive_text())
-    except WebSocketDisconnect:
-        return
+    while True:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        if text is None:
+            continue
+        waiting = send_eager(websocket, text)
+        if waiting is not None:
+            await waiting

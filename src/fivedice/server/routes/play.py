@@ -57,14 +57,16 @@ async def _receive(ctx: ServerContext, table: Table, client: Client) -> None:
     websocket = client.websocket
     settings = ctx.settings
     while True:
-        timeout = None if client.greeted else settings.hello_timeout
-        try:
-            frame = await asyncio.wait_for(websocket.receive(), timeout)
-        except TimeoutError:
-            ctx.hub.send(client, error_message("hello_first", "No hello: closing"))
-            await client.finish()
-            await client.close(CLOSE_NO_HELLO, "no hello")
-            return
+        if client.greeted:
+            frame = await websocket.receive()
+        else:
+            try:
+                frame = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
+            except TimeoutError:
+                ctx.hub.send(client, error_message("hello_first", "No hello: closing"))
+                await client.finish()
+                await client.close(CLOSE_NO_HELLO, "no hello")
+                return
         if frame["type"] == "websocket.disconnect":
             return
         text = frame.get("text")
