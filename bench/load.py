@@ -222,6 +222,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     echo_seconds = echo.finished - echo.started
     game_rate = (game.frames_in + game.frames_out) / game_seconds
     echo_rate = (echo.frames_in + echo.frames_out) / echo_seconds
+    round_trips = max(echo.round_trips, 1)
     figures = {
         "tables": args.tables,
         "connections": connections,
@@ -246,6 +247,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "game_clients_cpu_percent": round(100 * game.cpu_seconds / game_seconds),
         "echo_server_cpu_percent": round(100 * echo_server_cpu / echo_seconds),
         "echo_clients_cpu_percent": round(100 * echo.cpu_seconds / echo_seconds),
+        # CPU per unit of work: steadier than rates on a machine shared with other work.
+        "game_server_cpu_us_per_move": round(1e6 * game_server_cpu / max(game.moves, 1)),
+        "game_clients_cpu_us_per_move": round(1e6 * game.cpu_seconds / max(game.moves, 1)),
+        "echo_server_cpu_us_per_round_trip": round(1e6 * echo_server_cpu / round_trips),
+        "echo_clients_cpu_us_per_round_trip": round(1e6 * echo.cpu_seconds / round_trips),
         "errors": len(game.errors) + len(echo.errors),
         "replay_mismatches": len(problems),
         "mean_move_latency_ms": round(statistics.fmean(game.latencies) * 1000, 2)
