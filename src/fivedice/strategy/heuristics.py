@@ -38,34 +38,16 @@ def box_pars(rules: RuleSet) -> np.ndarray:
     full = (1 << n) - 1
     values = np.zeros((1 << n, 1, 1))
     masks = np.array([full ^ (1 << box) for box in range(n)], dtype=np.int64)
-    solve_level(
-        values,
-        masks,
-        np.zeros(n, dtype=np.int64),
-        n,
-        a.five_box,
-        1,
-        0,
-        0,
-        a.is_upper,
-        a.natural,
-        a.hand_face,
-        a.extra_allowed,
-        a.extra_points,
-        a.extra_bonus,
-        a.upper_of_face,
-        a.lower_mask,
-        a.slot_of,
-        a.slot_points,
-        a.slot_count,
-        a.upper_boxes,
-        np.ones((1 << len(a.upper_boxes), 1), dtype=np.bool_),
-        np.zeros(1 << len(a.upper_boxes), dtype=np.int64),
-        k.child,
-        k.sub,
-        k.first_hand,
-        k.hand_probability,
+    # One turn, no upper bonus to chase: no flag axis, every subtotal at 0.
+    subsets = 1 << len(a.upper_boxes)
+    par_rules = a.packed._replace(
+        flags=1,
+        cap=0,
+        threshold=0,
+        reach=np.ones((subsets, 1), dtype=np.bool_),
+        headroom=np.zeros(subsets, dtype=np.int64),
     )
+    solve_level(values, masks, np.zeros(n, dtype=np.int64), par_rules, k.packed)
     pars = values[masks, 0, 0].copy()
     if a.five_box >= 0:
         # The chance of a five of a kind within a few turns, not just one.

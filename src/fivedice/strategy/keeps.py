@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +26,23 @@ DICE = 5
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+
+
+class PackedKeeps(NamedTuple):
+    """The keep arrays a compiled kernel reads, as one argument (numba types a namedtuple).
+
+    Fields mean what the :class:`KeepTable` fields of the same names do; this is the one place
+    their order is written.
+    """
+
+    child: IntArray
+    sub: IntArray
+    first_hand: int
+    hand_probability: FloatArray
+    subkeeps: IntArray
+    counts: IntArray
+    size: IntArray
+    keep_of_code: IntArray
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,6 +70,11 @@ class KeepTable:
     def first_hand(self) -> int:
         """Keep index of the first full hand (keeps before it hold fewer than five dice)."""
         return int(self.level_start[DICE])
+
+    @cached_property
+    def packed(self) -> PackedKeeps:
+        """These arrays as the one argument the compiled kernels take."""
+        return PackedKeeps(*(getattr(self, name) for name in PackedKeeps._fields))
 
 
 def multinomial_probability(counts: Sequence[int]) -> float:

@@ -3,6 +3,9 @@
 Same state layout and order as :mod:`.kernels`; each array gets a twin holding E[X^2] of the
 points still to come, where X follows the mean-maximising choices. With the mean this gives
 the spread of a card's final score, which the win-seeking player weighs against its rivals'.
+The steps are those of :mod:`.kernels` (``before_last_roll2``, ``roll_earlier2``, ``turn2``
+are its ``before_last_roll``, ``roll_earlier``, ``turn`` with moments); the win-seeker's turn
+walks its games as :func:`.sim_kernels.play_turn` does, choosing by chance to win instead.
 """
 
 from __future__ import annotations
@@ -12,53 +15,36 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from .kernels import NEG, chance, representatives, situation, successors
-from .sim_kernels import hand_of, reroll
+from .kernels import (
+    NEG,
+    best,
+    box_score,
+    chance,
+    first_roll,
+    hand_scoring,
+    representatives,
+    store,
+    successors,
+)
+from .sim_kernels import chunk_state, reroll, write_score
 
 
 @njit(cache=True, nogil=True)
-def leaves2(
-    work,
-    work2,
-    succ,
-    succ2,
-    mask,
-    flag,
-    n,
-    five,
-    natural,
-    hand_face,
-    extra_allowed,
-    extra_points,
-    extra_bonus,
-    upper_of_face,
-    lower_mask,
-    slot_of,
-    first_hand,
-):
+def leaves2(work, work2, succ, succ2, mask, flag, rules, first_hand):
     """Hand rows: best score-now mean, and the second moment of that same choice."""
     count = work.shape[1]
-    five_filled = five >= 0 and (mask >> five) & 1
-    for h in range(natural.shape[0]):
+    for h in range(rules.natural.shape[0]):
         row = first_hand + h
         for r in range(count):
             work[row, r] = NEG
             work2[row, r] = 0.0
-        face = hand_face[h]
-        extra = five_filled and face > 0
-        sit = situation(mask, face, upper_of_face, lower_mask) if extra else 0
-        for box in range(n):
-            if (mask >> box) & 1:
+        extra, face, sit = hand_scoring(mask, h, rules)
+        for box in range(rules.box_count):
+            allowed, p, b = box_score(box, mask, flag, h, extra, face, sit, rules)
+            if not allowed:
                 continue
-            if extra:
-                if not extra_allowed[face - 1, flag, sit, box]:
-                    continue
-                p = extra_points[face - 1, flag, sit, box]
-                gain = float(p + extra_bonus[face - 1, flag, sit, box])
-            else:
-                p = natural[h, box]
-                gain = float(p)
-            s = slot_of[box, p]
+            gain = float(p + b)
+            s = rules.slot_of[box, p]
             for r in range(count):
                 v = gain + succ[box, s, r]
                 if v > work[row, r]:
@@ -67,161 +53,49 @@ def leaves2(
 
 
 @njit(cache=True, nogil=True)
-def best2(work, work2, sub):
-    """Best keep by mean, carrying the second moment of the keep chosen."""
-    count = work.shape[1]
-    for k in range(1, work.shape[0]):
-        for j in range(sub.shape[1]):
-            s = sub[k, j]
-            if s < 0:
-                break
-            for r in range(count):
-                if work[s, r] > work[k, r]:
-                    work[k, r] = work[s, r]
-                    work2[k, r] = work2[s, r]
+def before_last_roll2(values, moments, mask, flag, reps, rules, keeps):
+    """:func:`.kernels.before_last_roll` with moments: (succ, succ2, work, work2)."""
+    succ = successors(values, mask, flag, reps, rules)
+    succ2 = successors(moments, mask, flag, reps, rules)
+    count = reps.shape[0]
+    work = np.empty((keeps.child.shape[0], count))
+    work2 = np.empty((keeps.child.shape[0], count))
+    leaves2(work, work2, succ, succ2, mask, flag, rules, keeps.first_hand)
+    chance(work, keeps.child, keeps.first_hand)
+    chance(work2, keeps.child, keeps.first_hand)
+    return succ, succ2, work, work2
 
 
 @njit(cache=True, nogil=True)
-def turn2(
-    values,
-    moments,
-    mask,
-    flag,
-    reps,
-    n,
-    five,
-    flags,
-    cap,
-    is_upper,
-    natural,
-    hand_face,
-    extra_allowed,
-    extra_points,
-    extra_bonus,
-    upper_of_face,
-    lower_mask,
-    slot_of,
-    slot_points,
-    slot_count,
-    child,
-    sub,
-    first_hand,
-):
-    """One turn with moments: (succ, succ2, last, last2, second, second2) per keep and rep."""
-    succ = successors(
-        values, mask, flag, reps, n, five, flags, cap, is_upper, slot_points, slot_count
-    )
-    succ2 = successors(
-        moments, mask, flag, reps, n, five, flags, cap, is_upper, slot_points, slot_count
-    )
-    count = reps.shape[0]
-    work = np.empty((child.shape[0], count))
-    work2 = np.empty((child.shape[0], count))
-    leaves2(
-        work,
-        work2,
-        succ,
-        succ2,
-        mask,
-        flag,
-        n,
-        five,
-        natural,
-        hand_face,
-        extra_allowed,
-        extra_points,
-        extra_bonus,
-        upper_of_face,
-        lower_mask,
-        slot_of,
-        first_hand,
-    )
-    chance(work, child, first_hand)
-    chance(work2, child, first_hand)
-    last = work.copy()
-    last2 = work2.copy()
-    best2(work, work2, sub)
-    chance(work, child, first_hand)
-    chance(work2, child, first_hand)
-    return succ, succ2, last, last2, work, work2
+def roll_earlier2(work, work2, keeps):
+    """:func:`.kernels.roll_earlier` with moments: the best keep by mean carries its moment."""
+    best(work, keeps.sub, work2)
+    chance(work, keeps.child, keeps.first_hand)
+    chance(work2, keeps.child, keeps.first_hand)
+
+
+@njit(cache=True, nogil=True)
+def turn2(values, moments, mask, flag, reps, rules, keeps):
+    """One turn with moments: (succ, succ2, last, last2, second, second2), the keep values
+    before the last and the second roll indexed ``[r, keep]``."""
+    succ, succ2, work, work2 = before_last_roll2(values, moments, mask, flag, reps, rules, keeps)
+    last = work.T.copy()
+    last2 = work2.T.copy()
+    roll_earlier2(work, work2, keeps)
+    return succ, succ2, last, last2, work.T.copy(), work2.T.copy()
 
 
 @njit(cache=True, parallel=True)
-def moments_level(
-    values,
-    moments,
-    masks,
-    job_flags,
-    n,
-    five,
-    flags,
-    cap,
-    threshold,
-    is_upper,
-    natural,
-    hand_face,
-    extra_allowed,
-    extra_points,
-    extra_bonus,
-    upper_of_face,
-    lower_mask,
-    slot_of,
-    slot_points,
-    slot_count,
-    upper_boxes,
-    reach,
-    headroom,
-    child,
-    sub,
-    first_hand,
-    probability,
-):
+def moments_level(values, moments, masks, job_flags, rules, keeps):
     """Second moments of one popcount level (values must already be solved)."""
     for j in prange(masks.shape[0]):
         mask = masks[j]
         flag = job_flags[j]
-        subset = 0
-        for i in range(upper_boxes.shape[0]):
-            if (mask >> upper_boxes[i]) & 1:
-                subset |= 1 << i
-        reps, low = representatives(reach[subset], headroom[subset], cap, threshold)
-        _, _, _, _, work, work2 = turn2(
-            values,
-            moments,
-            mask,
-            flag,
-            reps,
-            n,
-            five,
-            flags,
-            cap,
-            is_upper,
-            natural,
-            hand_face,
-            extra_allowed,
-            extra_points,
-            extra_bonus,
-            upper_of_face,
-            lower_mask,
-            slot_of,
-            slot_points,
-            slot_count,
-            child,
-            sub,
-            first_hand,
-        )
-        best2(work, work2, sub)
-        count = reps.shape[0]
-        result = np.zeros(count)
-        for h in range(probability.shape[0]):
-            for r in range(count):
-                result[r] += probability[h] * work2[first_hand + h, r]
-        position = np.full(cap + 1, -1, dtype=np.int64)
-        for r in range(count):
-            position[reps[r]] = r
-        for u in range(cap + 1):
-            src = u if u >= low else 0
-            moments[mask, flag, u] = result[position[src]] if position[src] >= 0 else np.nan
+        reps, low = representatives(mask, rules)
+        _, _, work, work2 = before_last_roll2(values, moments, mask, flag, reps, rules, keeps)
+        roll_earlier2(work, work2, keeps)
+        best(work, keeps.sub, work2)
+        store(moments, mask, flag, first_roll(work2, keeps), reps, low, rules.cap)
 
 
 @njit(cache=True, nogil=True)
@@ -253,139 +127,54 @@ def keep_to_win(mean_row, second_row, hand, subkeeps, so_far, rival_mean, rival_
     return choice
 
 
+@njit(cache=True, nogil=True)
+def box_to_win(succ, succ2, r, mask, flag, hand, rules, so_far, rival_mean, rival_var):
+    """The box with the best chance to win (mean breaks near-ties): (box, points, bonus)."""
+    top = -1.0
+    top_mean = NEG
+    choice, choice_points, choice_bonus = -1, 0, 0
+    extra, face, sit = hand_scoring(mask, hand, rules)
+    for box in range(rules.box_count):
+        allowed, p, b = box_score(box, mask, flag, hand, extra, face, sit, rules)
+        if not allowed:
+            continue
+        s = rules.slot_of[box, p]
+        gain = float(p + b)
+        mean = gain + succ[box, s, r]
+        sec = gain * gain + 2.0 * gain * succ[box, s, r] + succ2[box, s, r]
+        w = win_chance(mean, sec, so_far, rival_mean, rival_var)
+        if w > top + 1e-12 or (w > top - 1e-12 and mean > top_mean):
+            top = w
+            top_mean = mean
+            choice, choice_points, choice_bonus = box, p, b
+    return choice, choice_points, choice_bonus
+
+
 @njit(cache=True, parallel=True)
 def play_turn_to_win(
-    values,
-    moments,
-    order,
-    chunk_bounds,
-    masks,
-    flags_of_game,
-    uppers,
-    scores,
-    rival_mean,
-    rival_var,
-    faces,
-    n,
-    five,
-    flags,
-    cap,
-    threshold,
-    upper_bonus,
-    is_upper,
-    natural,
-    hand_face,
-    extra_allowed,
-    extra_points,
-    extra_bonus,
-    upper_of_face,
-    lower_mask,
-    slot_of,
-    slot_points,
-    slot_count,
-    child,
-    sub,
-    first_hand,
-    subkeeps,
-    counts_of_keep,
-    size,
-    keep_of_code,
+    values, moments, order, chunk_bounds, games, rival_mean, rival_var, faces, rules, keeps
 ):
     """One turn of the win-seeking player in every game of `order` (in place).
 
     `rival_mean`/`rival_var` give, per game, the mean and variance of the rival's final
-    score; `scores` exclude the upper bonus, which the table values include.
+    score; `games` scores exclude the upper bonus, which the table values include.
     """
     for c in prange(chunk_bounds.shape[0] - 1):
         start, end = chunk_bounds[c], chunk_bounds[c + 1]
-        g0 = order[start]
-        mask = masks[g0]
-        flag = flags_of_game[g0]
-        position = np.full(cap + 1, -1, dtype=np.int64)
-        for i in range(start, end):
-            position[uppers[order[i]]] = 0
-        count = 0
-        for u in range(cap + 1):
-            if position[u] == 0:
-                position[u] = count
-                count += 1
-        reps = np.empty(count, dtype=np.int64)
-        for u in range(cap + 1):
-            if position[u] >= 0:
-                reps[position[u]] = u
+        mask, flag, reps, position = chunk_state(games, order, start, end, rules.cap)
         succ, succ2, last, last2, second, second2 = turn2(
-            values,
-            moments,
-            mask,
-            flag,
-            reps,
-            n,
-            five,
-            flags,
-            cap,
-            is_upper,
-            natural,
-            hand_face,
-            extra_allowed,
-            extra_points,
-            extra_bonus,
-            upper_of_face,
-            lower_mask,
-            slot_of,
-            slot_points,
-            slot_count,
-            child,
-            sub,
-            first_hand,
+            values, moments, mask, flag, reps, rules, keeps
         )
-        last = last.T.copy()
-        last2 = last2.T.copy()
-        second = second.T.copy()
-        second2 = second2.T.copy()
-        first = np.zeros(6, dtype=np.int64)
         for i in range(start, end):
             g = order[i]
-            r = position[uppers[g]]
-            so_far = float(scores[g])
+            r = position[games.uppers[g]]
+            so_far = float(games.scores[g])
             rm = rival_mean[g]
             rv = rival_var[g]
-            first[:] = 0
-            for j in range(5):
-                first[faces[g, j] - 1] += 1
-            hand = hand_of(first, keep_of_code, first_hand)
-            keep = keep_to_win(second[r], second2[r], hand, subkeeps, so_far, rm, rv)
-            hand = reroll(keep, faces, g, 5, counts_of_keep, size, keep_of_code, first_hand)
-            keep = keep_to_win(last[r], last2[r], hand, subkeeps, so_far, rm, rv)
-            hand = reroll(keep, faces, g, 10, counts_of_keep, size, keep_of_code, first_hand)
-            face = hand_face[hand]
-            extra = five >= 0 and (mask >> five) & 1 and face > 0
-            sit = situation(mask, face, upper_of_face, lower_mask) if extra else 0
-            top = -1.0
-            top_mean = NEG
-            choice, choice_p, choice_b = -1, 0, 0
-            for box in range(n):
-                if (mask >> box) & 1:
-                    continue
-                if extra:
-                    if not extra_allowed[face - 1, flag, sit, box]:
-                        continue
-                    p = extra_points[face - 1, flag, sit, box]
-                    b = extra_bonus[face - 1, flag, sit, box]
-                else:
-                    p = natural[hand, box]
-                    b = 0
-                s = slot_of[box, p]
-                gain = float(p + b)
-                mean = gain + succ[box, s, r]
-                sec = gain * gain + 2.0 * gain * succ[box, s, r] + succ2[box, s, r]
-                w = win_chance(mean, sec, so_far, rm, rv)
-                if w > top + 1e-12 or (w > top - 1e-12 and mean > top_mean):
-                    top = w
-                    top_mean = mean
-                    choice, choice_p, choice_b = box, p, b
-            masks[g] = mask | (1 << choice)
-            scores[g] += choice_p + choice_b
-            if is_upper[choice]:
-                uppers[g] = min(cap, uppers[g] + choice_p)
-            if choice == five and flags == 2:
-                flags_of_game[g] = 1 if choice_p > 0 else 0
+            hand = reroll(0, faces, g, 0, keeps)
+            keep = keep_to_win(second[r], second2[r], hand, keeps.subkeeps, so_far, rm, rv)
+            hand = reroll(keep, faces, g, 5, keeps)
+            keep = keep_to_win(last[r], last2[r], hand, keeps.subkeeps, so_far, rm, rv)
+            hand = reroll(keep, faces, g, 10, keeps)
+            box, p, b = box_to_win(succ, succ2, r, mask, flag, hand, rules, so_far, rm, rv)
+            write_score(games, g, mask, box, p, b, rules)

@@ -7,7 +7,8 @@ Everything here is read off :func:`fivedice.rules.tables.score_tables`, which as
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +20,34 @@ from .keeps import FACES
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
+
+
+class PackedRules(NamedTuple):
+    """The rule arrays a compiled kernel reads, as one argument (numba types a namedtuple).
+
+    Fields mean what the :class:`RuleArrays` fields of the same names do; this is the one
+    place their order is written.
+    """
+
+    box_count: int
+    five_box: int
+    flags: int
+    cap: int
+    threshold: int
+    is_upper: BoolArray
+    natural: IntArray
+    hand_face: IntArray
+    extra_allowed: BoolArray
+    extra_points: IntArray
+    extra_bonus: IntArray
+    upper_of_face: IntArray
+    lower_mask: int
+    slot_of: IntArray
+    slot_points: IntArray
+    slot_count: IntArray
+    upper_boxes: IntArray
+    reach: BoolArray
+    headroom: IntArray
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,6 +81,11 @@ class RuleArrays:
     upper_boxes: IntArray  # box indices of the upper section, in card order
     reach: BoolArray  # [filled upper subset, u] can the capped subtotal be u
     headroom: IntArray  # [filled upper subset] most the open upper boxes can still add
+
+    @cached_property
+    def packed(self) -> PackedRules:
+        """These arrays as the one argument the compiled kernels take."""
+        return PackedRules(*(getattr(self, name) for name in PackedRules._fields))
 
     def upper_subset(self, mask: int) -> int:
         """The compressed index of the filled upper boxes of a filled-box mask."""

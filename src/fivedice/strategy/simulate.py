@@ -8,7 +8,7 @@ seeded numpy generator, so a seed gives the same games every time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -32,9 +32,11 @@ def group_chunks(keys: IntArray, chunk: int = CHUNK) -> tuple[IntArray, IntArray
     return order, np.concatenate([*bounds, [len(keys)]]).astype(np.int64)
 
 
-@dataclass
-class Games:
-    """The cards of many games in the solver's state terms, plus points so far."""
+class Games(NamedTuple):
+    """The cards of many games in the solver's state terms, plus points so far.
+
+    A namedtuple of arrays, so the compiled turn takes it as one argument and fills it in place.
+    """
 
     masks: IntArray
     flags: IntArray
@@ -76,38 +78,7 @@ def play_turns(
         else:
             within, bounds = group_chunks(games.masks[subset] * 2 + games.flags[subset])
             order = subset[within]
-        play_turn(
-            table.values,
-            order,
-            bounds,
-            games.masks,
-            games.flags,
-            games.uppers,
-            games.scores,
-            faces,
-            a.box_count,
-            a.five_box,
-            table.flags,
-            table.cap,
-            a.is_upper,
-            a.natural,
-            a.hand_face,
-            a.extra_allowed,
-            a.extra_points,
-            a.extra_bonus,
-            a.upper_of_face,
-            a.lower_mask,
-            a.slot_of,
-            a.slot_points,
-            a.slot_count,
-            k.child,
-            k.sub,
-            k.first_hand,
-            k.subkeeps,
-            k.counts,
-            k.size,
-            k.keep_of_code,
-        )
+        play_turn(table.values, order, bounds, games, faces, a.packed, k.packed)
 
 
 def simulate_games(table: StrategyTable, count: int, seed: int = 0) -> IntArray:

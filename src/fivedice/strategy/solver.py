@@ -48,6 +48,33 @@ def terminal_values(arrays: RuleArrays) -> np.ndarray:
     return values
 
 
+def solve_levels(
+    arrays: RuleArrays,
+    out: np.ndarray,
+    solve_level_jobs: Callable[[np.ndarray, np.ndarray], None],
+    progress: Progress | None = None,
+) -> None:
+    """Fill `out` (a table of the solver's shape) one popcount level at a time, full card first.
+
+    ``solve_level_jobs(masks, flags)`` fills the jobs of one level from the level above.
+    """
+    n = arrays.box_count
+    jobs = [level_jobs(arrays, filled) for filled in range(n)]
+    total = sum(len(m) for m, _ in jobs)
+    done = 0
+    for filled in range(n - 1, -1, -1):
+        masks, flags = jobs[filled]
+        solve_level_jobs(masks, flags)
+        if arrays.flags == 2 and arrays.five_box >= 0:
+            # The flag means nothing while the Yahtzee box is open: mirror plane 0.
+            level = masks[flags == 0]
+            open_five = level[(level >> arrays.five_box) & 1 == 0]
+            out[open_five, 1, :] = out[open_five, 0, :]
+        done += len(masks)
+        if progress is not None:
+            progress(done, total)
+
+
 def solve(rules: RuleSet, progress: Progress | None = None) -> StrategyTable:
     """Compute the optimal-strategy table for `rules` (no cache; see :mod:`.cache`)."""
     from .kernels import solve_level  # compiled code: imported only when solving
@@ -55,47 +82,10 @@ def solve(rules: RuleSet, progress: Progress | None = None) -> StrategyTable:
     started = time.perf_counter()
     a = rule_arrays(rules)
     k = keep_table()
-    n = a.box_count
     values = terminal_values(a)
-    jobs = [level_jobs(a, filled) for filled in range(n)]
-    total = sum(len(m) for m, _ in jobs)
-    done = 0
-    for filled in range(n - 1, -1, -1):
-        masks, flags = jobs[filled]
-        solve_level(
-            values,
-            masks,
-            flags,
-            n,
-            a.five_box,
-            a.flags,
-            a.cap,
-            a.threshold,
-            a.is_upper,
-            a.natural,
-            a.hand_face,
-            a.extra_allowed,
-            a.extra_points,
-            a.extra_bonus,
-            a.upper_of_face,
-            a.lower_mask,
-            a.slot_of,
-            a.slot_points,
-            a.slot_count,
-            a.upper_boxes,
-            a.reach,
-            a.headroom,
-            k.child,
-            k.sub,
-            k.first_hand,
-            k.hand_probability,
-        )
-        if a.flags == 2 and a.five_box >= 0:
-            # The flag means nothing while the Yahtzee box is open: mirror plane 0.
-            level = masks[flags == 0]
-            open_five = level[(level >> a.five_box) & 1 == 0]
-            values[open_five, 1, :] = values[open_five, 0, :]
-        done += len(masks)
-        if progress is not None:
-            progress(done, total)
+
+    def solve_jobs(masks: np.ndarray, flags: np.ndarray) -> None:
+        solve_level(values, masks, flags, a.packed, k.packed)
+
+    solve_levels(a, values, solve_jobs, progress)
     return StrategyTable(rules, values, seconds=time.perf_counter() - started)

@@ -40,44 +40,12 @@ class TurnValues:
 
 def turn_values(table: StrategyTable, key: StateKey) -> TurnValues:
     """Work out one turn from a turn-start state of `table` (any table of that shape)."""
-    from .kernels import best, chance, leaves, successors
+    from .kernels import turn
 
     a = rule_arrays(table.rules)
     k = keep_table()
     reps = np.array([key.upper], dtype=np.int64)
-    succ = successors(
-        table.values,
-        key.mask,
-        key.flag,
-        reps,
-        a.box_count,
-        a.five_box,
-        table.flags,
-        table.cap,
-        a.is_upper,
-        a.slot_points,
-        a.slot_count,
+    succ, before_last, before_second = turn(
+        table.values, key.mask, key.flag, reps, a.packed, k.packed
     )
-    work = np.empty((k.count, 1))
-    leaves(
-        work,
-        succ,
-        key.mask,
-        key.flag,
-        a.box_count,
-        a.five_box,
-        a.natural,
-        a.hand_face,
-        a.extra_allowed,
-        a.extra_points,
-        a.extra_bonus,
-        a.upper_of_face,
-        a.lower_mask,
-        a.slot_of,
-        k.first_hand,
-    )
-    chance(work, k.child, k.first_hand)
-    before_last = work[:, 0].copy()
-    best(work, k.sub)
-    chance(work, k.child, k.first_hand)
-    return TurnValues(key, work[:, 0].copy(), before_last, succ[:, :, 0])
+    return TurnValues(key, before_second[0], before_last[0], succ[:, :, 0])

@@ -22,7 +22,7 @@ from .advisor import Action
 from .keeps import keep_table
 from .rule_arrays import rule_arrays
 from .simulate import Games, group_chunks, play_turns
-from .solver import level_jobs
+from .solver import solve_levels
 from .table import SOLVER_VERSION, StateKey, StrategyTable
 
 FloatArray = npt.NDArray[np.float64]
@@ -37,41 +37,11 @@ def solve_moments(table: StrategyTable) -> FloatArray:
     n = a.box_count
     moments = np.full_like(table.values, np.nan)
     moments[(1 << n) - 1] = table.values[(1 << n) - 1] ** 2
-    for filled in range(n - 1, -1, -1):
-        masks, flags = level_jobs(a, filled)
-        moments_level(
-            table.values,
-            moments,
-            masks,
-            flags,
-            n,
-            a.five_box,
-            a.flags,
-            a.cap,
-            a.threshold,
-            a.is_upper,
-            a.natural,
-            a.hand_face,
-            a.extra_allowed,
-            a.extra_points,
-            a.extra_bonus,
-            a.upper_of_face,
-            a.lower_mask,
-            a.slot_of,
-            a.slot_points,
-            a.slot_count,
-            a.upper_boxes,
-            a.reach,
-            a.headroom,
-            k.child,
-            k.sub,
-            k.first_hand,
-            k.hand_probability,
-        )
-        if a.flags == 2 and a.five_box >= 0:
-            level = masks[flags == 0]
-            open_five = level[(level >> a.five_box) & 1 == 0]
-            moments[open_five, 1, :] = moments[open_five, 0, :]
+
+    def solve_jobs(masks: np.ndarray, flags: np.ndarray) -> None:
+        moments_level(table.values, moments, masks, flags, a.packed, k.packed)
+
+    solve_levels(a, moments, solve_jobs)
     return moments
 
 
@@ -162,30 +132,9 @@ class WinSeeker:
         base_var = me.var - (own_second - own_mean**2)
         a = rule_arrays(self.table.rules)
         k = keep_table()
+        reps = np.array([key.upper], dtype=np.int64)
         _succ, _succ2, last, last2, second, second2 = turn2(
-            self.table.values,
-            self.moments,
-            key.mask,
-            key.flag,
-            np.array([key.upper], dtype=np.int64),
-            a.box_count,
-            a.five_box,
-            self.table.flags,
-            self.table.cap,
-            a.is_upper,
-            a.natural,
-            a.hand_face,
-            a.extra_allowed,
-            a.extra_points,
-            a.extra_bonus,
-            a.upper_of_face,
-            a.lower_mask,
-            a.slot_of,
-            a.slot_points,
-            a.slot_count,
-            k.child,
-            k.sub,
-            k.first_hand,
+            self.table.values, self.moments, key.mask, key.flag, reps, a.packed, k.packed
         )
         dice = Dice(state.dice)
         scored: list[tuple[float, float, Action]] = []
@@ -205,8 +154,8 @@ class WinSeeker:
                     break
                 if keep == hand:
                     continue
-                m = float(mean_row[keep, 0])
-                var = float(second_row[keep, 0]) - m**2
+                m = float(mean_row[0, keep])
+                var = float(second_row[0, keep]) - m**2
                 chance = normal_win_chance(base + m, base_var + var, rivals)
                 scored.append((chance, base + m, Action.holding(k.keeps[keep])))
         top = max(c for c, _, _ in scored)
@@ -253,37 +202,12 @@ def head_to_head_to_win(
             moments,
             order,
             bounds,
-            seeker.masks,
-            seeker.flags,
-            seeker.uppers,
-            seeker.scores,
+            seeker,
             rival_mean,
             rival_var,
             faces,
-            a.box_count,
-            a.five_box,
-            table.flags,
-            table.cap,
-            a.threshold,
-            a.upper_bonus,
-            a.is_upper,
-            a.natural,
-            a.hand_face,
-            a.extra_allowed,
-            a.extra_points,
-            a.extra_bonus,
-            a.upper_of_face,
-            a.lower_mask,
-            a.slot_of,
-            a.slot_points,
-            a.slot_count,
-            k.child,
-            k.sub,
-            k.first_hand,
-            k.subkeeps,
-            k.counts,
-            k.size,
-            k.keep_of_code,
+            a.packed,
+            k.packed,
         )
         play_turns(table, rival, rng, turns=1, subset=everyone[seeker_first])
     return seeker.final_scores(table), rival.final_scores(table)
