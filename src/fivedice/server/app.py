@@ -26,6 +26,7 @@ from .errors import (
     UnknownTable,
     rule_error_code,
 )
+from .hub import KeepSocketSend
 from .protocol import PROTOCOL_VERSION
 from .routes import coach, echo, health, matches, play, scores, tables
 from .routes import players as player_routes
@@ -78,6 +79,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         status = 422 if isinstance(exc, _UNPROCESSABLE) else 409
         return JSONResponse({"code": rule_error_code(exc), "message": str(exc)}, status_code=status)
 
+    app.add_middleware(KeepSocketSend)
     for module in (tables, matches, scores, player_routes, coach, health, play):
         app.include_router(module.router)
     if settings.echo_endpoint:
