@@ -3,6 +3,7 @@ operations endpoints; and the browser page's files at ``/`` when the web package
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -52,6 +53,8 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         ctx = await ServerContext.start(settings, computer)
         app.state.ctx = ctx
+        if settings.gc_thresholds.strip():
+            gc.freeze()  # modules, the app and restored tables: long-lived, never garbage
         try:
             yield
         finally:

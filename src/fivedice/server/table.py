@@ -8,6 +8,7 @@ can see (views, missed events) comes from the committed part only.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import secrets
 from collections import Counter
@@ -21,8 +22,10 @@ from fivedice.rules.match import RandomSource
 from .errors import BadToken, MissingToken
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def token_digest(token: str) -> str:
-    """What is stored of a seat token: its SHA-256, hex."""
+    """What is stored of a seat token: its SHA-256, hex (remembered for the tokens in use: every
+    intent carries one)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
