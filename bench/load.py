@@ -252,6 +252,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "game_clients_cpu_us_per_move": round(1e6 * game.cpu_seconds / max(game.moves, 1)),
         "echo_server_cpu_us_per_round_trip": round(1e6 * echo_server_cpu / round_trips),
         "echo_clients_cpu_us_per_round_trip": round(1e6 * echo.cpu_seconds / round_trips),
+        # The ratio per CPU second spent (server and clients together, then the server alone):
+        # what the rate ratio would be if both phases had the same CPU to themselves.
+        "ratio_to_echo_per_cpu": round(
+            ((game.frames_in + game.frames_out) / max(game_server_cpu + game.cpu_seconds, 1e-9))
+            / ((echo.frames_in + echo.frames_out) / max(echo_server_cpu + echo.cpu_seconds, 1e-9)),
+            3,
+        ),
+        "ratio_to_echo_per_server_cpu": round(
+            ((game.frames_in + game.frames_out) / max(game_server_cpu, 1e-9))
+            / ((echo.frames_in + echo.frames_out) / max(echo_server_cpu, 1e-9)),
+            3,
+        ),
         "errors": len(game.errors) + len(echo.errors),
         "replay_mismatches": len(problems),
         "mean_move_latency_ms": round(statistics.fmean(game.latencies) * 1000, 2)
