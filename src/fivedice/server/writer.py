@@ -62,16 +62,16 @@ class SqliteAppender:
 
     def __init__(self, store: Store) -> None:
         self.engine = store.engine
-        events = EventRow.__table__
-        tokens = SeatTokenRow.__table__
-        created = events.c.created_at.type.dialect_impl(self.engine.dialect)
+        created_at = EventRow.__table__.c.created_at
+        created = created_at.type.dialect_impl(self.engine.dialect)
         self._time = created.bind_processor(self.engine.dialect) or (lambda value: value)
         self._events_sql = (
-            f"INSERT INTO {events.name} (match_id, seq, type, payload, created_at) "
+            f"INSERT INTO {EventRow.__tablename__} (match_id, seq, type, payload, created_at) "
             "VALUES (?, ?, ?, ?, ?)"
         )
         self._tokens_sql = (
-            f"INSERT INTO {tokens.name} (match_id, seat, token_hash) VALUES (?, ?, ?)"
+            f"INSERT INTO {SeatTokenRow.__tablename__} (match_id, seat, token_hash) "
+            "VALUES (?, ?, ?)"
         )
         self._connection: Any = None  # a pooled connection, held while the writer runs
 
