@@ -41,6 +41,15 @@ class Dice:
         except ValueError as exc:
             raise InvalidDice(f"Cannot read dice from {text!r}") from exc
 
+    @classmethod
+    def from_faces(cls, faces: tuple[int, ...]) -> Dice:
+        """The dice for five faces as they lie on the table (any order); memoised, since a
+        match asks for the same few thousand tuples again and again."""
+        try:
+            return _dice_of(tuple(faces))
+        except TypeError:  # unhashable values: let the constructor say what is wrong
+            return cls(faces)
+
     @property
     def counts(self) -> tuple[int, int, int, int, int, int]:
         """How many dice show each face, ones first."""
@@ -61,6 +70,11 @@ class Dice:
 
     def __str__(self) -> str:
         return " ".join(str(v) for v in self.values)
+
+
+@cache
+def _dice_of(faces: tuple[int, ...]) -> Dice:
+    return Dice(faces)
 
 
 @cache

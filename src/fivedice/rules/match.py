@@ -242,7 +242,7 @@ class Match:
         self._require_turn(seat)
         if s.dice is None:
             raise MustRollFirst("Roll the dice before scoring")
-        choice = s.card(seat).option(category, Dice(s.dice))
+        choice = s.card(seat).option(category, Dice.from_faces(s.dice))
         event = BoxScored(seat, category, choice.points, choice.bonus, s.round)
         self._commit(event)
         return event

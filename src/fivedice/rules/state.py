@@ -175,7 +175,7 @@ class MatchState:
     @property
     def current_dice(self) -> Dice | None:
         """The dice on the table as a sorted multiset, or None before the first roll."""
-        return Dice(self.dice) if self.dice is not None else None
+        return Dice.from_faces(self.dice) if self.dice is not None else None
 
     @property
     def is_finished(self) -> bool:
@@ -187,7 +187,7 @@ class MatchState:
         "points shown on request"); empty before the first roll."""
         if self.active_seat is None or self.dice is None:
             return []
-        return self.card(self.active_seat).options(Dice(self.dice))
+        return self.card(self.active_seat).options(Dice.from_faces(self.dice))
 
     @property
     def outcome(self) -> Outcome | None:
@@ -303,7 +303,7 @@ def _rolled(state: MatchState, e: DiceRolled) -> MatchState:
     _expect(state.phase is Phase.PLAYING, "no rolls outside play")
     _expect(state.active_seat == e.seat, f"seat {e.seat} is not the active player")
     _expect(state.rolls_used < ROLLS_PER_TURN, "no rolls left this turn")
-    Dice(e.dice)  # raises InvalidDice for anything but five faces
+    Dice.from_faces(e.dice)  # raises InvalidDice for anything but five faces
     _expect(len(e.dice) == 5, "a roll shows five dice")
     _expect(_is_hold(e.held), f"bad hold {e.held!r}")
     if state.dice is None:
@@ -330,7 +330,7 @@ def _scored(state: MatchState, e: BoxScored) -> MatchState:
     else:
         _expect(state.dice is not None, "nothing to score before the first roll")
         assert state.dice is not None
-        choice = card.option(e.category, Dice(state.dice))
+        choice = card.option(e.category, Dice.from_faces(state.dice))
         _expect(
             (choice.points, choice.bonus) == (e.points, e.bonus),
             f"{e.category} scores {choice.points}+{choice.bonus}, not {e.points}+{e.bonus}",

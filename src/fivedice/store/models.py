@@ -41,7 +41,9 @@ class EventRow(Base):
     __table_args__ = (UniqueConstraint("match_id", "seq", name="uq_event_seq"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    # No index of its own: the unique (match_id, seq) index serves lookups by match, and a
+    # second index would cost every appended event another page write.
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     type: Mapped[str] = mapped_column(String(32))
     payload: Mapped[str] = mapped_column(Text)

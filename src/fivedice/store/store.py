@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -185,22 +185,25 @@ class Store:
                 return
             row.status = "finished"
             row.finished_at = utcnow()
-            for standing in outcome.standings:
-                player = state.player(standing.seat)
-                session.add(
-                    ResultRow(
-                        match_id=match_id,
-                        preset=preset,
-                        seat=standing.seat,
-                        name=standing.name,
-                        bot=player.bot,
-                        total=standing.total,
-                        place=standing.place,
-                        status=standing.status.value,
-                        complete=player.is_complete,
-                        finished_at=row.finished_at,
-                    )
-                )
+            # One bulk insert: the server records a result at every match's end.
+            session.execute(
+                insert(ResultRow),
+                [
+                    {
+                        "match_id": match_id,
+                        "preset": preset,
+                        "seat": standing.seat,
+                        "name": standing.name,
+                        "bot": state.player(standing.seat).bot,
+                        "total": standing.total,
+                        "place": standing.place,
+                        "status": standing.status.value,
+                        "complete": state.player(standing.seat).is_complete,
+                        "finished_at": row.finished_at,
+                    }
+                    for standing in outcome.standings
+                ],
+            )
 
     def save_finished(
         self, match: Match, *, origin: str = "local", label: str | None = None
