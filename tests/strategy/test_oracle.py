@@ -6,12 +6,11 @@ import random
 
 import numpy as np
 import pytest
+import yatzy_solver as ys  # a test dependency (pyproject's `test` extra): missing means failing
 
 from fivedice.rules import Dice, Scorecard, preset
 from fivedice.strategy import load_or_solve
 from fivedice.strategy.advisor import advise
-
-ys = pytest.importorskip("yatzy_solver")
 
 VARIANTS = {"american+forced-joker": "official", "american": "free-joker"}
 
