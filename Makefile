@@ -28,8 +28,8 @@ run: install
 	$(BIN)/fivedice serve --host 127.0.0.1 --port 8000
 
 lint: install-test
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 
 typecheck: install-test
 	$(BIN)/mypy
