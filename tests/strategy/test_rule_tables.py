@@ -28,6 +28,7 @@ def test_extra_yahtzees_on_every_card(name: str) -> None:
     """Every card with the Yahtzee box filled, both box values, every face: identical options."""
     rules = preset(name)
     tables = score_tables(rules)
+    assert rules.five_of_a_kind is not None
     five = rules.index(rules.five_of_a_kind.name)
     n = len(rules.categories)
     for mask in range(0, 1 << n, 3 if name != "official" else 1):

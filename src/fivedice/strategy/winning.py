@@ -27,6 +27,8 @@ from .table import SOLVER_VERSION, StateKey, StrategyTable
 
 FloatArray = npt.NDArray[np.float64]
 
+EXACT_TURNS = 2  # the last turns played by the exact chance to win (see :mod:`.endgame`)
+
 
 def solve_moments(table: StrategyTable) -> FloatArray:
     """E[(points to come)^2] for every state of `table`, following its mean-optimal play."""
@@ -113,11 +115,86 @@ class WinSeeker:
         total = done + card.grand_total - card.upper_bonus + mean + rounds_after * start_mean
         return Outlook(total, second - mean**2 + rounds_after * start_var)
 
+    def _card_now(self, state: MatchState, seat: int) -> tuple[StateKey, int] | None:
+        """(state key, points so far in the match bar the upper bonus still to be paid) of a
+        seat on the match's last card; None before the last round."""
+        player = state.player(seat)
+        if state.round != len(player.cards) - 1:
+            return None
+        card = state.card(seat)
+        done = sum(c.grand_total for c in player.cards[: state.round])
+        return self.table.key(card.boxes), done + card.grand_total - card.upper_bonus
+
+    def exact_chances(self, state: MatchState, seat: int) -> list[tuple[float, float, Action]]:
+        """Every action with its exact chance to win and its mean points to come on the card,
+        when the seat and every rival have at most :data:`EXACT_TURNS` turns left; else []."""
+        from .endgame import card_pmf, open_boxes, turn_to_win, win_table
+
+        assert state.dice is not None
+        a = rule_arrays(self.table.rules)
+        k = keep_table()
+        me = self._card_now(state, seat)
+        if me is None or not 0 < open_boxes(me[0].mask, a.packed) <= EXACT_TURNS:
+            return []
+        pmfs: list[tuple[int, FloatArray]] = []
+        for p in state.players:
+            if not p.is_playing or p.seat == seat:
+                continue
+            them = self._card_now(state, p.seat)
+            if them is None or open_boxes(them[0].mask, a.packed) > EXACT_TURNS:
+                return []
+            key, score = them
+            lo, pmf = card_pmf(
+                self.table.values, key.mask, key.flag, key.upper, score, a.packed, k.packed
+            )
+            pmfs.append((int(lo), pmf))
+        if not pmfs:
+            return []
+        width = max(len(pmf) for _, pmf in pmfs)
+        stacked = np.zeros((len(pmfs), width))
+        for j, (_, pmf) in enumerate(pmfs):
+            stacked[j, : len(pmf)] = pmf
+        los = np.array([lo for lo, _ in pmfs], dtype=np.int64)
+        counts = np.array([len(pmf) for _, pmf in pmfs], dtype=np.int64)
+        lo, w = win_table(los, stacked, counts)
+        key, score = me
+        _succ, after, mean_last, mean_second, win_last, win_second = turn_to_win(
+            self.table.values, key.mask, key.flag, key.upper, score, lo, w, a.packed, k.packed
+        )
+        dice = Dice(state.dice)
+        hand = k.index[dice.values] - k.first_hand
+        card = state.card(seat)
+        out: list[tuple[float, float, Action]] = []
+        for option in card.options(dice):
+            box = self.table.rules.index(option.category)
+            points = option.total
+            mean = points + self.table.value(self.table.key(card.with_score(option).boxes))
+            out.append((float(after[hand, box]), mean, Action.scoring(option.category)))
+        if state.rolls_left > 0:
+            win_row, mean_row = (
+                (win_second, mean_second) if state.rolls_left == 2 else (win_last, mean_last)
+            )
+            for keep in k.subkeeps[hand]:
+                if keep < 0:
+                    break
+                if keep == hand + k.first_hand:
+                    continue
+                out.append(
+                    (float(win_row[keep]), float(mean_row[keep]), Action.holding(k.keeps[keep]))
+                )
+        return out
+
     def decide(self, state: MatchState, seat: int) -> Action:
-        """The action with the best estimated chance to win (ties: the higher mean)."""
+        """The action with the best chance to win (ties: the higher mean): exact over the
+        match's last turns (:meth:`exact_chances`), by normal approximations before."""
         from .moment_kernels import turn2
 
         assert state.dice is not None
+        exact = self.exact_chances(state, seat)
+        if exact:
+            top = max(c for c, _, _ in exact)
+            near = [(mean, action) for c, mean, action in exact if c > top - 1e-12]
+            return max(near, key=lambda x: x[0])[1]
         rivals = [
             (o.mean, o.var)
             for p in state.players
@@ -164,15 +241,23 @@ class WinSeeker:
 
 
 def head_to_head_to_win(
-    table: StrategyTable, matches: int, seed: int = 0, late: int | None = None
+    table: StrategyTable,
+    matches: int,
+    seed: int = 0,
+    late: int | None = None,
+    exact: int = EXACT_TURNS,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Final scores of win-seeking (first array) against optimal, in two-player matches.
 
     The win-seeker moves first in even-numbered matches and second in odd ones. Each turn of
     the win-seeker sees the optimal rival's current card. With `late` set it seeks the win
-    only once at most that many of its boxes are open, and plays optimally before.
+    (by the normal approximation) only once at most that many of its boxes are open, and
+    plays optimally before; its last `exact` turns (0, 1 or 2) it plays by the exact chance
+    to win (:mod:`.endgame`). The dice of a match do not depend on these settings.
     """
+    from .endgame import play_turn_exact
     from .moment_kernels import play_turn_to_win
+    from .sim_kernels import play_turn
 
     a = rule_arrays(table.rules)
     k = keep_table()
@@ -191,23 +276,25 @@ def head_to_head_to_win(
         play_turns(table, rival, rng, turns=1, subset=everyone[~seeker_first])
         rival_mean, rival_var = rival_outlook()
         faces = rng.integers(1, 7, size=(matches, 15), dtype=np.int8)
-        seeking = everyone
-        if late is not None and a.box_count - turn > late:
-            seeking = everyone[:0]
-            play_turns(table, seeker, rng, turns=1)
-        within, bounds = group_chunks(seeker.masks[seeking] * 2 + seeker.flags[seeking])
-        order = seeking[within]
-        play_turn_to_win(
-            table.values,
-            moments,
-            order,
-            bounds,
-            seeker,
-            rival_mean,
-            rival_var,
-            faces,
-            a.packed,
-            k.packed,
-        )
+        left = a.box_count - turn
+        if left <= exact:
+            play_turn_exact(table.values, seeker, rival, everyone, faces, a.packed, k.packed)
+        elif late is not None and left > late:
+            order, bounds = group_chunks(seeker.masks * 2 + seeker.flags)
+            play_turn(table.values, order, bounds, seeker, faces, a.packed, k.packed)
+        else:
+            order, bounds = group_chunks(seeker.masks * 2 + seeker.flags)
+            play_turn_to_win(
+                table.values,
+                moments,
+                order,
+                bounds,
+                seeker,
+                rival_mean,
+                rival_var,
+                faces,
+                a.packed,
+                k.packed,
+            )
         play_turns(table, rival, rng, turns=1, subset=everyone[seeker_first])
     return seeker.final_scores(table), rival.final_scores(table)
