@@ -6,6 +6,14 @@ each rival as roughly normal (mean and variance from the solver's tables, the se
 coming from :mod:`.moment_kernels`) and picks the action whose own final score, also taken
 as normal, most likely beats them all. Behind late in the match that favours risk (a wider
 spread); ahead it favours safety. Early on, with wide spreads, it plays almost optimally.
+
+Over the match's last :data:`EXACT_TURNS` turns, where playing for the win matters most and
+the normal approximation is worst (one box scores 0 or 50), it computes instead: each rival's
+exact final-total distribution under optimal play, and its own exact chance to win of every
+action when every later choice also maximises it (:mod:`.endgame`). Measured head-to-head
+against optimal (400,000 two-player matches, the same dice for every variant): the normal
+approximation alone won 50.20%, with the exact last two turns 51.00% (95% CIs 50.05-50.36
+and 50.84-51.15); the exact last two turns with optimal play before them, 50.91%.
 """
 
 from __future__ import annotations
