@@ -38,6 +38,13 @@ def test_refusals_have_codes_and_statuses(server: ServerProcess, api: httpx.Clie
     assert bad.status_code == 422 and bad.json()["code"] == "unknown_preset"
     bad = api.post("/api/tables", json={"host_name": "Ann", "bots": [{"level": "godlike"}]})
     assert bad.status_code == 422 and "beginner" in bad.json()["message"]
+    bad = api.post(
+        "/api/tables", content=b"{not json", headers={"Content-Type": "application/json"}
+    )
+    assert bad.status_code == 422 and bad.json()["code"] == "invalid_request"
+    assert "JSON" in bad.json()["message"]
+    bad = api.post("/api/tables", json={"host_name": "Ann", "rounds": "many"})
+    assert bad.json()["code"] == "invalid_request" and "rounds" in bad.json()["message"]
     table = open_table(api, "Ann")
     unauthorised = api.post(f"/api/tables/{table['id']}/bots", json={"level": "beginner"})
     assert unauthorised.status_code == 401

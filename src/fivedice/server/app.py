@@ -8,6 +8,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -81,6 +83,18 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     async def rule_broken(_: Request, exc: RuleError) -> JSONResponse:
         status = 422 if isinstance(exc, _UNPROCESSABLE) else 409
         return JSONResponse({"code": rule_error_code(exc), "message": str(exc)}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
+        # The API's own shape, {code, message}, for requests pydantic refuses too; the
+        # field-by-field list stays under "detail".
+        errors = jsonable_encoder(exc.errors())
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        message = f"{where}: {first.get('msg')}" if where else str(first.get("msg", "bad request"))
+        return JSONResponse(
+            {"code": "invalid_request", "message": message, "detail": errors}, status_code=422
+        )
 
     app.add_middleware(KeepSocketSend)
     for module in (tables, matches, scores, player_routes, coach, health, play):
