@@ -93,3 +93,22 @@ def test_advise_takes_the_dice_as_five_separate_values(official: StrategyTable) 
     packed = runner.invoke(app, ["advise", "--json", "--dice", "66623"])
     assert spaced.exit_code == 0, spaced.output
     assert json.loads(spaced.output)["actions"] == json.loads(packed.output)["actions"]
+
+
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, official: StrategyTable) -> None:
+    """As the README promises for every command: exit code 2 and one line, no usage panel or
+    traceback (``analyse`` of a missing or broken log used to raise)."""
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("not json\n")
+    cases = [
+        (["solve", "--rules", "nope"], "No rule set called 'nope'"),
+        (["advise", "--dice", "3331"], "Cannot read dice from '3331'"),
+        (["simulate", "--player", "nope", "--games", "3"], "No player level 'nope'"),
+        (["analyse", str(tmp_path / "missing.jsonl")], "No such file or directory"),
+        (["analyse", str(broken)], "line 1: not JSON"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.startswith("Error: ") and message in result.output, args
+        assert result.output.count("\n") == 1, (args, result.output)

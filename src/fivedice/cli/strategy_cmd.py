@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from .app import app
+from .rules_cmd import fail, read_log, reporting_bad_input
 
 RulesOption = Annotated[str, typer.Option("--rules", help="Rule-set preset name.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
@@ -24,7 +25,7 @@ def _rules(name: str) -> Any:
     try:
         return preset(name)
     except RuleError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--rules") from None
+        fail(str(exc))
 
 
 @app.command()
@@ -87,14 +88,14 @@ def advise(
         card = Scorecard(ruleset, {str(k): int(v) for k, v in boxes.items()}, yahtzee_bonus)
         hand = Dice.parse(" ".join([dice, *(more_dice or [])]))
     except (json.JSONDecodeError, AttributeError, RuleError, ValueError) as exc:
-        raise typer.BadParameter(str(exc)) from None
+        fail(str(exc))
     if card.is_complete:
-        raise typer.BadParameter("Every box is filled: there is nothing to decide")
+        fail("Every box is filled: there is nothing to decide")
     table = load_or_solve(ruleset, progress=not as_json)
     try:
         actions = advise_position(table, card, hand, rolls_left)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        fail(str(exc))
     if as_json:
         typer.echo(
             json.dumps(
@@ -154,7 +155,7 @@ def simulate(
         else:
             scores, rival_scores = head_to_head(player, against, ruleset, games, seed)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        fail(str(exc))
     seconds = time.perf_counter() - started
     summary = Summary.of(scores)
     out: dict[str, Any] = {
@@ -201,22 +202,21 @@ def simulate(
 
 @app.command()
 def analyse(
-    log: Annotated[Path, typer.Argument(help="A match log: a JSON list of events, or JSON lines.")],
+    log: Annotated[
+        Path,
+        typer.Argument(help="A match log: a JSON list of events, or JSON lines; - reads stdin."),
+    ],
     as_json: JsonOption = False,
 ) -> None:
     """Each decision of each player with the best action, the one taken and its cost."""
     from fivedice.strategy.analysis import analyse as analyse_log
 
-    text = log.read_text()
-    try:
-        data = json.loads(text)
-        events = data["events"] if isinstance(data, dict) else data
-    except json.JSONDecodeError:
-        events = [json.loads(line) for line in text.splitlines() if line.strip()]
+    with reporting_bad_input():
+        events = read_log(log)
     try:
         result = analyse_log(events)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        fail(str(exc))
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
         return
