@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
 
 from .app import app
+from .rules_cmd import fail, reporting_bad_input
 
 scores_app = typer.Typer(help="High-score lists: show one, or reset it (the 1986 game's Reset).")
 app.add_typer(scores_app, name="scores")
@@ -31,6 +34,20 @@ def serve(
     run(Settings.from_env(host=host, port=port, database_url=database_url))
 
 
+@contextmanager
+def _store_errors() -> Iterator[None]:
+    """A database that cannot be opened or read ends in one line, not a traceback."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    try:
+        yield
+    except ArgumentError as exc:
+        fail(f"Cannot use the database URL: {exc}")
+    except SQLAlchemyError as exc:
+        detail = getattr(exc, "orig", None) or exc
+        fail(f"Cannot use the database: {detail}")
+
+
 @scores_app.command("show")
 def show_scores(
     rules: Annotated[str, typer.Option("--rules", help="Rule preset name.")] = "official",
@@ -40,12 +57,14 @@ def show_scores(
     from fivedice.rules import preset
     from fivedice.store import Store
 
-    preset(rules)
-    store = Store()
-    try:
-        scores = store.high_scores(rules, limit)
-    finally:
-        store.close()
+    with reporting_bad_input():
+        preset(rules)
+    with _store_errors():
+        store = Store()
+        try:
+            scores = store.high_scores(rules, limit)
+        finally:
+            store.close()
     if not scores:
         typer.echo(f"No high scores for {rules} yet.")
     for place, line in enumerate(scores, start=1):
@@ -61,12 +80,14 @@ def reset_scores(
     from fivedice.rules import preset
     from fivedice.store import Store
 
-    preset(rules)
+    with reporting_bad_input():
+        preset(rules)
     if not yes:
         typer.confirm(f"Reset the high scores of {rules}?", abort=True)
-    store = Store()
-    try:
-        store.reset_high_scores(rules)
-    finally:
-        store.close()
+    with _store_errors():
+        store = Store()
+        try:
+            store.reset_high_scores(rules)
+        finally:
+            store.close()
     typer.echo(f"High scores of {rules} reset.")
