@@ -70,10 +70,13 @@ async def play(ws_url: str, token: str, start: bool) -> dict[str, Any]:
 def main() -> None:
     """Take a seat and play."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--server", default="http://127.0.0.1:8000")
-    parser.add_argument("--name", default="Robo")
-    parser.add_argument("--table", help="the table to join")
-    parser.add_argument("--open", action="store_true", help="open a new table (one seat)")
+    parser.add_argument(
+        "--server", default="http://127.0.0.1:8000", help="the server's address (%(default)s)"
+    )
+    parser.add_argument("--name", default="Robo", help="the name to sit down as (%(default)s)")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--table", help="the table to join (its id, as in ?table=ID)")
+    where.add_argument("--open", action="store_true", help="open a new table (one seat)")
     parser.add_argument("--start", action="store_true", help="start the match (host only)")
     args = parser.parse_args()
     with httpx.Client(base_url=args.server, timeout=10) as api:

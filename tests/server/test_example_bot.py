@@ -21,3 +21,16 @@ def test_the_example_bot_plays_a_match(server: ServerProcess) -> None:
     )
     assert "1. Robo:" in done.stdout
     assert "refused" not in done.stdout
+
+
+def test_the_example_bot_needs_a_table_or_open() -> None:
+    """Without --table or --open it used to post to /api/tables/None and die in a traceback."""
+    done = subprocess.run(
+        [sys.executable, str(BOT), "--server", "http://127.0.0.1:9"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 2
+    assert "one of the arguments --table --open is required" in done.stderr
+    assert "Traceback" not in done.stderr
