@@ -33,7 +33,7 @@ def test_shows_the_official_boxes_and_options(run: Run, table_rows: Rows) -> Non
     assert ["threes", "Threes", "the sum of the dice showing 3", "15"] in rows
     assert [
         "full_house",
-        "Full House",
+        "Full house",
         "three of one face and two of another: 25 points",
         "25",
     ] in rows
@@ -55,7 +55,7 @@ def test_shows_the_official_boxes_and_options(run: Run, table_rows: Rows) -> Non
     ("name", "expected"),
     [
         ("printable", "scores more than 0 where it is placed"),
-        ("printable", "Full House, Small straight, Large straight at full value once the"),
+        ("printable", "Full house, Small straight, Large straight at full value once the"),
         ("timed-online", "when the 5 of a kind box holds 50: any open box"),
         ("vp-games", "the matching upper box if open; else any open box for 0"),
         ("classic-1986", "an upper box scores the total of the dice"),

@@ -78,7 +78,7 @@ def test_the_table_shows_points_bonus_and_what_each_adds(
     assert ["Threes", "threes", "9", "", "9", ""] in rows
     assert len(rows) == 13
     rows = table_rows(run("score", "44444", "--filled", '{"yahtzee": 0, "fours": 4}').stdout)
-    assert ["Full House", "full_house", "25", "", "25", "joker"] in rows
+    assert ["Full house", "full_house", "25", "", "25", "joker"] in rows
 
 
 def test_a_full_card_has_nowhere_to_score(run: Run) -> None:

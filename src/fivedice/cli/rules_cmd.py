@@ -292,7 +292,7 @@ def rules_command(
         print_json(data)
         return
     out = console()
-    table = Table(title=f"{ruleset.title} ({ruleset.name})", title_justify="left")
+    table = Table(title=f"{ruleset.title} · preset {ruleset.name}", title_justify="left")
     table.add_column("Box")
     table.add_column("Label")
     table.add_column("Scores")

@@ -30,8 +30,12 @@ def serve(
     """Run the game server (lobby, tables, play sockets, REST API with docs at /docs)."""
     from fivedice.server import Settings
     from fivedice.server.runner import run
+    from fivedice.store import Store
 
-    run(Settings.from_env(host=host, port=port, database_url=database_url))
+    settings = Settings.from_env(host=host, port=port, database_url=database_url)
+    with _store_errors():  # a bad URL or path: one line now, not a traceback from the server
+        Store(settings.database_url).close()
+    run(settings)
 
 
 @contextmanager

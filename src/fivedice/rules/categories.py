@@ -176,7 +176,7 @@ def straight(name: str, label: str, runs: tuple[tuple[int, ...], ...], value: in
 
 def full_house(points: Points = Points.FIXED, value: int = 25) -> Category:
     """Three of one face and two of another."""
-    return Category("full_house", "Full House", Section.LOWER, Pattern.FULL_HOUSE, points, value)
+    return Category("full_house", "Full house", Section.LOWER, Pattern.FULL_HOUSE, points, value)
 
 
 def chance(label: str = "Chance") -> Category:
