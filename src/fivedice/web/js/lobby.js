@@ -58,7 +58,7 @@ export class LobbyScreen {
   build() {
     this.presetSelects = [];
     this.levelSelects = [];
-    this.nameInput = h("input", { type: "text", id: "player-name", maxlength: "64", value: playerName(), autocomplete: "nickname", placeholder: "e.g. Ann" });
+    this.nameInput = h("input", { type: "text", id: "player-name", maxlength: "24", value: playerName(), autocomplete: "nickname", placeholder: "e.g. Ann" });
     this.nameInput.addEventListener("input", () => setPlayerName(this.nameInput.value.trim()));
 
     const hero = h(
@@ -208,7 +208,7 @@ export class LobbyScreen {
   addPassName(value = "") {
     const rows = this.passNames.children.length;
     if (rows >= 8) return;
-    const input = h("input", { type: "text", maxlength: "64", value, placeholder: `Player ${rows + 1}`, "aria-label": `Player ${rows + 1} name` });
+    const input = h("input", { type: "text", maxlength: "24", value, placeholder: `Player ${rows + 1}`, "aria-label": `Player ${rows + 1} name` });
     const row = h(
       "div",
       { class: "name-row" },

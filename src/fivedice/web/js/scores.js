@@ -63,7 +63,7 @@ export class HistoryScreen {
   constructor(root, params) {
     this.root = root;
     const name = params.get("name") || playerName();
-    this.input = h("input", { type: "search", id: "history-name", value: name, maxlength: "64", placeholder: "A player's name" });
+    this.input = h("input", { type: "search", id: "history-name", value: name, maxlength: "24", placeholder: "A player's name" });
     this.body = h("tbody");
     this.recent = h("tbody");
     fill(

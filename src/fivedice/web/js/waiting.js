@@ -73,7 +73,7 @@ export function renderWaiting(screen) {
   );
 
   if (!local.size && free > 0) {
-    if (!screen.joinInput) screen.joinInput = h("input", { type: "text", maxlength: "64", value: playerName(), autocomplete: "nickname" });
+    if (!screen.joinInput) screen.joinInput = h("input", { type: "text", maxlength: "24", value: playerName(), autocomplete: "nickname" });
     parts.push(
       h(
         "form",
