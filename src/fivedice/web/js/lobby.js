@@ -98,12 +98,8 @@ export class LobbyScreen {
       h("h2", { id: "quick-pass" }, icon('<circle cx="8" cy="8" r="3"/><circle cx="16" cy="8" r="3"/><path d="M3 20c0-3 2.5-5 5-5s5 2 5 5M11 20c0-3 2.5-5 5-5s5 2 5 5"/>'), "Pass and play"),
       h("p", { class: "muted small" }, "Several people at one screen: the seats take turns."),
       this.passNames,
-      h(
-        "div",
-        { class: "row" },
-        h("button", { type: "button", class: "button small", onclick: () => this.addPassName() }, "+ Player"),
-        h("label", { class: "field" }, "Rules", this.passPreset),
-      ),
+      h("div", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => this.addPassName() }, "+ Add a player")),
+      h("div", { class: "row" }, h("label", { class: "field" }, "Rules", this.passPreset)),
       h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "pass-and-play", onclick: () => this.passAndPlay() }, "Start pass and play")),
     );
     this.addPassName(playerName());
