@@ -2,10 +2,19 @@
 
 const KEY = "fivedice.theme";
 
+const SYSTEM = window.matchMedia("(prefers-color-scheme: dark)");
+
 function current() {
-  const set = document.documentElement.dataset.theme;
-  if (set === "light" || set === "dark") return set;
-  return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  // index.html sets it before the first paint: the saved choice, else the system's.
+  return document.documentElement.dataset.theme === "dark" ? "dark" : "light";
+}
+
+function saved() {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
 }
 
 function label(button) {
@@ -27,5 +36,8 @@ export function setupTheme(button) {
     }
     label(button);
   });
-  window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => label(button));
+  SYSTEM.addEventListener("change", () => {
+    if (saved() === null) document.documentElement.dataset.theme = SYSTEM.matches ? "dark" : "light";
+    label(button);
+  });
 }
