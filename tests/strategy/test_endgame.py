@@ -3,7 +3,6 @@ gets right where the optimal (max-expected-score) player does not."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
@@ -11,7 +10,7 @@ from math import factorial
 import numpy as np
 import pytest
 
-from fivedice.rules import Match, MatchOptions, preset
+from fivedice.rules import preset
 from fivedice.strategy import StrategyTable
 from fivedice.strategy.endgame import card_pmf, turn_to_win
 from fivedice.strategy.keeps import keep_table
@@ -19,15 +18,7 @@ from fivedice.strategy.players import TablePlayer
 from fivedice.strategy.rule_arrays import rule_arrays
 from fivedice.strategy.winning import WinSeeker
 
-
-class Scripted:
-    """A dice source that throws the faces it was given, in order."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self._faces: Iterator[int] = iter(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        return next(self._faces)
+from .conftest import ChanceEndgame
 
 
 def _states(table: StrategyTable, open_count: int, count: int) -> list[tuple[int, int, int]]:
@@ -122,39 +113,26 @@ def _subsets(dice: tuple[int, ...], n: int) -> set[tuple[int, ...]]:
     return {tuple(sorted(c)) for c in combinations(dice, n)}
 
 
-def test_exact_endgame_beats_the_optimal_hold(official: StrategyTable) -> None:
+def test_exact_endgame_beats_the_optimal_hold(
+    official: StrategyTable, chance_endgame: ChanceEndgame
+) -> None:
     """Last turn, only Chance open, the rival finished 29 ahead of the seeker's other boxes
     (28 in Chance); the seeker shows 6 6 5 2 1 with two rolls left.
 
     The optimal player holds 5 6 6 (the best mean); but only 30 wins (29 ties), and holding
     6 6 gives the better chance, by brute force over every roll: 0.0556 against 0.0467.
     """
-    rules = preset("official")
-    boxes = [n for n in rules.category_names if n != "chance"]
-    faces: list[int] = []
-    for _ in boxes:
-        faces += [1, 2, 3, 4, 6] * 2  # both players, same dice, same boxes
-    faces += [6, 6, 6, 6, 5]  # the rival's last turn: 29 in Chance
-    faces += [6, 6, 5, 2, 1]  # the seeker's first roll of its last turn
-    match = Match.create(rules, MatchOptions(seats=2), rng=Scripted(faces))
-    rival, seeker = match.join("Rival"), match.join("Seeker")
-    match.start(rival)
-    for box in boxes:
-        for seat in (rival, seeker):
-            match.roll(seat)
-            match.score(seat, box)
-    match.roll(rival)
-    match.score(rival, "chance")
-    match.roll(seeker)
-    state = match.state
+    # The rival's last turn: 29 in Chance; the seeker's first roll of its last turn: 6 6 5 2 1.
+    state, seeker = chance_endgame([6, 6, 6, 6, 5], [6, 6, 5, 2, 1])
+    win_seeker = WinSeeker(preset("official"), official)
     optimal_move = TablePlayer(official, "optimal").decide(state, seeker)
-    seeking_move = WinSeeker(rules, official).decide(state, seeker)
+    seeking_move = win_seeker.decide(state, seeker)
     assert str(optimal_move) == "hold 5 6 6"
     assert str(seeking_move) == "hold 6 6"
     exact = _chance_to_win_with_chance_box((6, 6), 29)
     assert exact > _chance_to_win_with_chance_box((5, 6, 6), 29) + 0.008
     # The player's own figures are the brute-force ones, for every hold.
-    for chance, _mean, action in WinSeeker(rules, official).exact_chances(state, seeker):
+    for chance, _mean, action in win_seeker.exact_chances(state, seeker):
         if action.kind == "hold":
             brute = _chance_to_win_with_chance_box(tuple(action.hold), 29)
             assert chance == pytest.approx(brute, abs=1e-12), action

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -11,6 +10,8 @@ from fivedice.rules import Match, MatchOptions, preset
 from fivedice.strategy import StrategyTable
 from fivedice.strategy.players import Level, TablePlayer, play_match, play_turn, player_for
 from fivedice.strategy.winning import WinSeeker, normal_win_chance
+
+from .conftest import ChanceEndgame
 
 
 @pytest.mark.parametrize("level", [level.value for level in Level])
@@ -27,41 +28,17 @@ def test_each_level_plays_a_whole_match(level: str, official: StrategyTable) -> 
     assert Match.replay(match.events).state.outcome == state.outcome
 
 
-class Scripted:
-    """A dice source that throws the faces it was given, in order."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self._faces: Iterator[int] = iter(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        return next(self._faces)
-
-
-def test_win_seeker_gambles_when_behind_at_the_end(official: StrategyTable) -> None:
+def test_win_seeker_gambles_when_behind_at_the_end(
+    official: StrategyTable, chance_endgame: ChanceEndgame
+) -> None:
     """Last turn, only Chance open, 27 showing, the rival finished one point ahead.
 
     Scoring 27 (what the optimal player does) loses for sure; the win-seeker rerolls.
     """
-    rules = preset("official")
-    boxes = [n for n in rules.category_names if n != "chance"]
-    faces: list[int] = []
-    for _ in boxes:
-        faces += [1, 2, 3, 4, 6] * 2  # both players, same dice, same boxes
-    faces += [6, 6, 6, 5, 5]  # the rival's last turn: 28 in Chance
-    faces += [5, 5, 5, 6, 6]  # the seeker's first roll of its last turn: 27
-    match = Match.create(rules, MatchOptions(seats=2), rng=Scripted(faces))
-    rival, seeker = match.join("Rival"), match.join("Seeker")
-    match.start(rival)
-    for box in boxes:
-        for seat in (rival, seeker):
-            match.roll(seat)
-            match.score(seat, box)
-    match.roll(rival)
-    match.score(rival, "chance")
-    match.roll(seeker)
-    state = match.state
+    # The rival's last turn: 28 in Chance; the seeker's first roll of its last turn: 27.
+    state, seeker = chance_endgame([6, 6, 6, 5, 5], [5, 5, 5, 6, 6])
     optimal_move = TablePlayer(official, "optimal").decide(state, seeker)
-    seeking_move = WinSeeker(rules, official).decide(state, seeker)
+    seeking_move = WinSeeker(preset("official"), official).decide(state, seeker)
     assert str(optimal_move) == "score chance"
     assert seeking_move.kind == "hold"
     assert 5 in seeking_move.hold or 6 in seeking_move.hold
