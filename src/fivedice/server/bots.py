@@ -11,23 +11,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from fivedice.rules import Match, MatchState, Phase, RuleError
+from fivedice.strategy.seats import SeatMove
 
 from .referee import Referee
 from .table import Table
 
 log = logging.getLogger("fivedice.server.bots")
-
-
-@dataclass(frozen=True)
-class BotMove:
-    """A computer player's choice: score `category`, or roll keeping `hold` (positions)."""
-
-    category: str | None = None
-    hold: tuple[int, ...] = ()
 
 
 class ComputerPlayers(Protocol):
@@ -37,7 +29,7 @@ class ComputerPlayers(Protocol):
         """The level names a table may seat."""
         ...
 
-    def decide(self, level: str, state: MatchState, seat: int) -> BotMove:
+    def decide(self, level: str, state: MatchState, seat: int) -> SeatMove:
         """The move `level` makes for `seat` in `state` (its turn)."""
         ...
 
@@ -100,7 +92,7 @@ class BotRunner:
         self._tasks.clear()
 
 
-def _carry_out(seat: int, seq: int, table: Table, move: BotMove) -> Callable[[Match], None]:
+def _carry_out(seat: int, seq: int, table: Table, move: SeatMove) -> Callable[[Match], None]:
     """The move as an action, skipped if the table moved on while the computer thought."""
 
     def action(match: Match) -> None:

@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Static
 from fivedice.rules import BoxScored, DiceRolled, Match, MatchState, RuleError
 from fivedice.rules.state import ROLLS_PER_TURN
 
-from ..computer import ComputerMove
+from ..computer import SeatMove
 from ..widgets import DiceTray, DieView, ScorecardView, ScoreCell
 from ..widgets.scorecard import row_layout
 from .confirm import ConfirmScreen
@@ -326,7 +326,7 @@ class MatchScreen(Screen[None]):
         except Exception as exc:  # a failing computer must not stop the people's game
             best = max(state.score_options(), key=lambda o: o.total, default=None)
             self.app.notify(f"The computer player failed: {exc}", severity="error", markup=False)
-            move = ComputerMove(category=best.category) if best else ComputerMove()
+            move = SeatMove(category=best.category) if best else SeatMove()
         await asyncio.sleep(self.game.computer_delay)
         while self.app.screen is not self:  # a question is open over the match: wait for it
             await asyncio.sleep(0.1)
@@ -334,7 +334,7 @@ class MatchScreen(Screen[None]):
             return  # the position changed meanwhile (an undo, or the match was left)
         self._play_computer_move(move)
 
-    def _play_computer_move(self, move: ComputerMove) -> None:
+    def _play_computer_move(self, move: SeatMove) -> None:
         if move.category is not None:
             self.score_box(move.category)
         elif self.state.dice is not None and set(move.hold) != set(self.state.held):
