@@ -14,36 +14,16 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from fivedice.rules import RuleError
-from fivedice.rules.errors import InvalidOptions, UnknownCategory, UnknownPreset
 
 from .bots import ComputerPlayers
 from .computer import strategy_players
 from .context import ServerContext
-from .errors import (
-    BadToken,
-    MissingToken,
-    NotAvailable,
-    RateLimited,
-    Refusal,
-    StoreUnavailable,
-    UnknownTable,
-    rule_error_code,
-)
+from .errors import Refusal, http_status
 from .hub import KeepSocketSend
 from .protocol import PROTOCOL_VERSION
 from .routes import coach, echo, health, matches, play, scores, tables
 from .routes import players as player_routes
 from .settings import Settings
-
-_STATUS: dict[type[Refusal], int] = {
-    UnknownTable: 404,
-    MissingToken: 401,
-    BadToken: 403,
-    RateLimited: 429,
-    NotAvailable: 422,
-    StoreUnavailable: 503,
-}
-_UNPROCESSABLE = (InvalidOptions, UnknownPreset, UnknownCategory)
 
 
 def create_app(settings: Settings | None = None, players: ComputerPlayers | None = None) -> FastAPI:
@@ -75,14 +55,10 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     )
 
     @app.exception_handler(Refusal)
-    async def refused(_: Request, exc: Refusal) -> JSONResponse:
-        status = next((s for t, s in _STATUS.items() if isinstance(exc, t)), 409)
-        return JSONResponse({"code": exc.code, "message": exc.message}, status_code=status)
-
     @app.exception_handler(RuleError)
-    async def rule_broken(_: Request, exc: RuleError) -> JSONResponse:
-        status = 422 if isinstance(exc, _UNPROCESSABLE) else 409
-        return JSONResponse({"code": rule_error_code(exc), "message": str(exc)}, status_code=status)
+    async def refused(_: Request, exc: Exception) -> JSONResponse:
+        status, code, message = http_status(exc)
+        return JSONResponse({"code": code, "message": message}, status_code=status)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -84,6 +84,12 @@ class BotRunner:
                 log.exception("computer player failed", extra={"table": table.id})
                 return
 
+    def cancel(self, table_id: str) -> None:
+        """Stop playing a table's computer seats (this node gave the table up)."""
+        task = self._tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+
     async def close(self) -> None:
         """Stop every computer player."""
         for task in self._tasks.values():

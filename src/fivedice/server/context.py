@@ -4,27 +4,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from fivedice.rules import Phase
-from fivedice.store import Store
+from fivedice.store import Store, database_url
 from fivedice.store.online import ensure_schema
 
 from .bots import BotRunner, ComputerPlayers
 from .hub import Hub
 from .metrics import Metrics
+from .nodes import Nodes
 from .referee import Referee
 from .registry import TableRegistry
 from .settings import Settings
 from .writer import StoreWriter
 
 log = logging.getLogger("fivedice.server")
-
-HOUSEKEEPING_SECONDS = 30.0
 
 
 @dataclass
@@ -39,11 +38,16 @@ class ServerContext:
     referee: Referee
     registry: TableRegistry
     bots: BotRunner
-    housekeeping: asyncio.Task[None] | None = None
+    nodes: Nodes = field(init=False)
 
     @classmethod
     async def start(cls, settings: Settings, players: ComputerPlayers) -> ServerContext:
-        """Open the store, bring back every unfinished table, and start their clocks."""
+        """Open the store, join the cluster (or stand alone) and take this node's tables."""
+        if settings.clustered and database_url(settings.database_url).startswith("sqlite"):
+            raise ValueError(
+                "Several nodes share PostgreSQL, not SQLite: set FIVEDICE_DATABASE_URL to a "
+                "postgresql+psycopg:// URL, or unset FIVEDICE_REDIS_URL for a single node"
+            )
         store = await asyncio.to_thread(Store, settings.database_url)
         await asyncio.to_thread(ensure_schema, store)
         metrics = Metrics()
@@ -51,39 +55,32 @@ class ServerContext:
         writer.start()
         hub = Hub(settings, metrics)
         referee = Referee(settings, store, writer, hub, metrics)
-        registry = TableRegistry(store, writer, settings.finished_table_ttl)
+        registry = TableRegistry(store, writer, keep_created=not settings.clustered)
         bots = BotRunner(referee, players, settings.bot_delay)
         ctx = cls(settings, store, writer, metrics, hub, referee, registry, bots)
-        for table in await registry.restore():
-            if table.state.phase is Phase.FINISHED:  # stopped between the last move and its result
-                await writer.call(store.record_result, table.id, table.state)
-                table.finished_at = asyncio.get_running_loop().time()
-            referee.clock.schedule(table)
-            bots.schedule(table)
-        ctx.housekeeping = asyncio.create_task(ctx._housekeep(), name="fivedice-housekeeping")
+        ctx.nodes = await Nodes.start(ctx)
         log.info(
             "server ready",
-            extra={"tables": len(registry.tables), "database": store.engine.url.render_as_string()},
+            extra={
+                "node": settings.node,
+                "tables": len(registry.tables),
+                "database": store.engine.url.render_as_string(),
+                "redis": settings.redis_url is not None,
+            },
         )
         return ctx
 
     async def stop(self) -> None:
-        """Graceful shutdown: close sockets, stop clocks and bots, finish every write."""
-        if self.housekeeping is not None:
-            self.housekeeping.cancel()
+        """Graceful shutdown: close sockets, stop clocks and bots, finish every write, leave
+        the cluster (releasing this node's tables, so others take them at once)."""
+        await self.nodes.detach()
         await self.hub.close_all()
         await self.bots.close()
         await self.referee.drain()
         await self.writer.stop()
+        await self.nodes.stop()
         await asyncio.to_thread(self.store.close)
         log.info("server stopped")
-
-    async def _housekeep(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            await asyncio.sleep(HOUSEKEEPING_SECONDS)
-            busy = {t for t in self.registry.tables if self.hub.clients(t)}
-            self.registry.evict_finished(loop.time(), busy)
 
     def refresh_gauges(self) -> None:
         """Bring the table and connection gauges up to date (before a scrape)."""

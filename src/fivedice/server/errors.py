@@ -58,6 +58,20 @@ class NotAvailable(Refusal):
     code = "not_available"
 
 
+class TableUnavailable(Refusal):
+    """The table's owner is gone or moving, or did not answer in time: try again shortly."""
+
+    code = "table_unavailable"
+
+
+class Forwarded(Refusal):
+    """A refusal the table's owner (another node) gave, with the HTTP status it chose."""
+
+    def __init__(self, message: str, code: str, status: int) -> None:
+        super().__init__(message, code)
+        self.status = status
+
+
 class StoreUnavailable(Refusal):
     """The move could not be stored, so it did not happen."""
 
@@ -70,3 +84,39 @@ def rule_error_code(error: RuleError) -> str:
     if name == "RuleError":
         return "rule"
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def is_store_failure(exc: BaseException) -> bool:
+    """Whether an exception says the database could not be used (as opposed to a bug)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    return isinstance(exc, SQLAlchemyError | StoreUnavailable)
+
+
+def http_status(exc: BaseException) -> tuple[int, str, str]:
+    """The HTTP status, code and message a REST answer gives for a refusal or rules error
+    (what another node's answer carries back too)."""
+    from fivedice.rules.errors import InvalidOptions, UnknownCategory, UnknownPreset
+
+    if isinstance(exc, Forwarded):
+        return exc.status, exc.code, exc.message
+    if isinstance(exc, Refusal):
+        status = next((s for t, s in _STATUS.items() if isinstance(exc, t)), 409)
+        return status, exc.code, exc.message
+    if isinstance(exc, RuleError):
+        unprocessable = isinstance(exc, InvalidOptions | UnknownPreset | UnknownCategory)
+        return (422 if unprocessable else 409), rule_error_code(exc), str(exc)
+    if is_store_failure(exc):
+        return 503, "store_unavailable", "The database is unavailable: try again"
+    return 500, "internal", "The server could not do that"
+
+
+_STATUS: dict[type[Refusal], int] = {
+    UnknownTable: 404,
+    MissingToken: 401,
+    BadToken: 403,
+    RateLimited: 429,
+    NotAvailable: 422,
+    StoreUnavailable: 503,
+    TableUnavailable: 503,
+}

@@ -30,6 +30,12 @@ log = logging.getLogger("fivedice.server.hub")
 
 _ids = itertools.count(1)
 
+
+def next_client_id() -> int:
+    """A fresh id for a client of this node (sockets and remote clients share the numbering)."""
+    return next(_ids)
+
+
 CLOSE_GOING_AWAY = 1001
 CLOSE_SERVICE_RESTART = 1012
 CLOSE_TRY_AGAIN_LATER = 1013
@@ -104,8 +110,11 @@ class Client:
     switch, no queue); when the socket's buffer is full, later messages wait in order in a
     backlog that a sender task writes out, and a client too far behind is dropped."""
 
+    node: str | None = None  # the node that holds the socket, when it is not this one
+    remote_id: int = 0  # the client's id on that node
+
     def __init__(self, websocket: WebSocket, table_id: str, settings: Settings) -> None:
-        self.id = next(_ids)
+        self.id = next_client_id()
         self.websocket = websocket
         self.table_id = table_id
         self.seat: int | None = None
@@ -192,6 +201,9 @@ class Hub:
         self.settings = settings
         self.metrics = metrics
         self._tables: dict[str, set[Client]] = {}
+        # Sends text to clients of another node (node, their ids there, text); set by the
+        # cluster when there is one.
+        self.deliver: Callable[[str, list[int], str], None] | None = None
 
     def add(self, client: Client) -> None:
         """Register a client for its table's broadcasts."""
@@ -231,11 +243,20 @@ class Hub:
             return
         if self.settings.validate_outgoing:
             server_message_adapter.validate_json(text)
+        remote: dict[str, list[int]] | None = None
         for client in clients:
             if client is exclude or not client.greeted:
                 continue
+            if client.node is not None:  # one note per node, whatever its number of clients
+                if remote is None:
+                    remote = {}
+                remote.setdefault(client.node, []).append(client.remote_id)
+                continue
             if not client.queue_text(text):
                 self.metrics.dropped_clients.inc()
+        if remote and self.deliver is not None:
+            for node, ids in remote.items():
+                self.deliver(node, ids, text)
 
     async def close_all(self, code: int = CLOSE_SERVICE_RESTART, reason: str = "") -> None:
         """Close every socket (graceful shutdown): clients reconnect to the next server."""

@@ -387,4 +387,5 @@ class TableSummary(_Message):
     players: list[str]
     spectators: int
     options: dict[str, Any]
+    opened_at: float = Field(description="When the table was opened (Unix time)")
     invite_url: str

@@ -16,10 +16,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from fivedice.rules import Match, Phase
-from fivedice.store import Store
+from fivedice.store import SequenceConflict, Store
 
 from .clock import ClockKeeper
-from .errors import StoreUnavailable
+from .errors import StoreUnavailable, TableUnavailable
 from .hub import Client, Hub
 from .metrics import Metrics
 from .settings import Settings
@@ -47,6 +47,8 @@ class Referee:
         self.metrics = metrics
         self.clock = ClockKeeper(self.expire)
         self.after_commit: list[AfterCommit] = []  # e.g. the bot runner's scheduler
+        self.after_change: list[AfterCommit] = []  # the view changed (the lobby's line)
+        self.lost: list[AfterCommit] = []  # another writer extended the log: give it up
 
     async def perform(
         self,
@@ -77,6 +79,15 @@ class Referee:
                 await self.writer.append(
                     table.id, before + 1, pending, tokens, [json.dumps(d) for d in data]
                 )
+            except SequenceConflict as exc:
+                # Another node wrote this sequence number: this copy of the table is stale.
+                table.roll_back()
+                log.warning(
+                    "log extended elsewhere; giving the table up", extra={"table": table.id}
+                )
+                for hook in self.lost:
+                    hook(table)
+                raise TableUnavailable("The table moved to another server: reconnect") from exc
             except Exception as exc:
                 table.roll_back()
                 log.error(
@@ -115,11 +126,15 @@ class Referee:
         self.clock.schedule(table)
         for hook in self.after_commit:
             hook(table)
+        for hook in self.after_change:
+            hook(table)
 
     def refresh(self, table: Table, exclude: Client | None = None) -> None:
         """Broadcast the table again without new events (who is connected or watching changed)."""
         text = update_text(table, [], self.settings.chat_lines_shown)
         self.hub.broadcast(table.id, text, exclude)
+        for hook in self.after_change:
+            hook(table)
 
     async def expire(self, table: Table, turn: tuple[object, ...]) -> None:
         """The clock ran out on the hand `turn`: apply the table's timeout rule, unless a move

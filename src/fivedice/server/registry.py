@@ -38,10 +38,12 @@ DICE = BlockRandom()  # every table's dice: the OS's cryptographic randomness
 class TableRegistry:
     """Tables by id, in memory; the store has the rest."""
 
-    def __init__(self, store: Store, writer: StoreWriter, finished_ttl: float) -> None:
+    def __init__(self, store: Store, writer: StoreWriter, keep_created: bool = True) -> None:
         self.store = store
         self.writer = writer
-        self.finished_ttl = finished_ttl
+        # One node keeps a table it opens. Among several, a new table is only stored: the
+        # node its clients are routed to takes it when the first of them comes.
+        self.keep_created = keep_created
         self.tables: dict[str, Table] = {}
 
     # Opening ---------------------------------------------------------------------------
@@ -90,7 +92,8 @@ class TableRegistry:
             rng=rng,
             tokens={digest: seat for seat, digest in tokens},
         )
-        self.tables[table_id] = table
+        if self.keep_created:
+            self.tables[table_id] = table
         log.info("table opened", extra={"table": table_id, "preset": table.preset})
         return table, host_seat, token
 
@@ -111,7 +114,7 @@ class TableRegistry:
         if len(table_id) > 64:
             raise UnknownTable("There is no such table")
         try:
-            table = await asyncio.to_thread(self._load, table_id)
+            table = await asyncio.to_thread(self.load, table_id)
         except UnknownMatch:
             raise UnknownTable(f"There is no table {table_id!r}") from None
         return self.tables.setdefault(table_id, table)
@@ -128,7 +131,7 @@ class TableRegistry:
         restored = []
         for table_id in ids:
             try:
-                table = await asyncio.to_thread(self._load, table_id)
+                table = await asyncio.to_thread(self.load, table_id)
             except UnknownTable:
                 continue  # not an online table (a local game in progress)
             except Exception:
@@ -140,8 +143,13 @@ class TableRegistry:
             log.info("tables restored", extra={"tables": len(restored)})
         return restored
 
-    def _load(self, table_id: str) -> Table:
-        summary = self.store.summary(table_id)
+    def load(self, table_id: str) -> Table:
+        """A stored online table rebuilt from its log (blocking: run it in a thread); raises
+        :class:`UnknownTable` for anything else."""
+        try:
+            summary = self.store.summary(table_id)
+        except UnknownMatch:
+            raise UnknownTable(f"There is no table {table_id!r}") from None
         if summary.origin != ORIGIN_ONLINE:
             raise UnknownTable(f"There is no table {table_id!r}")
         events = self.store.load_events(table_id)
@@ -150,7 +158,7 @@ class TableRegistry:
         rng = DICE
         match, hand_began = _replay_with_hand_start(events, rng)
         deadline = _resumed_deadline(match, times, hand_began)
-        return Table(
+        table = Table(
             table_id,
             match,
             name=summary.label,
@@ -158,22 +166,11 @@ class TableRegistry:
             rng=rng,
             tokens=tokens,
             deadline=deadline,
+            opened_at=times[0].timestamp() if times else None,
+            last_event_at=times[-1].timestamp() if times else None,
         )
-
-    # Letting go ------------------------------------------------------------------------
-
-    def evict_finished(self, now: float, busy: set[str]) -> int:
-        """Drop finished tables older than the time to live that nobody is watching."""
-        gone = [
-            t.id
-            for t in self.tables.values()
-            if t.finished_at is not None
-            and now - t.finished_at > self.finished_ttl
-            and t.id not in busy
-        ]
-        for table_id in gone:
-            del self.tables[table_id]
-        return len(gone)
+        table.set_aside = summary.status == "idle"
+        return table
 
 
 def _replay_with_hand_start(events: Sequence[Event], rng: RandomSource) -> tuple[Match, int]:

@@ -7,6 +7,7 @@ server without code; ``fivedice serve --host/--port`` override the address.
 from __future__ import annotations
 
 import os
+import socket
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -55,6 +56,12 @@ class Settings:
     # Play
     bot_delay: float = 0.6  # seconds a computer player waits before each move
     finished_table_ttl: float = 600.0  # finished tables stay in memory this long
+    # Several nodes (all None/defaults: one node, the in-process bus)
+    redis_url: str | None = None  # Redis between the nodes; None: a single node
+    node_id: str = ""  # this node's name in the cluster ("": host name and port)
+    lease_seconds: float = 5.0  # a table's owner must renew its lease within this time
+    forward_timeout: float = 5.0  # seconds a node waits for a table's owner to answer
+    idle_table_ttl: float = 3600.0  # an unfinished table nobody touched this long leaves memory
     # Operations
     log_format: str = "json"  # json | text
     log_level: str = "INFO"
@@ -86,6 +93,11 @@ class Settings:
             hello_timeout=_env_float("FIVEDICE_HELLO_TIMEOUT", cls.hello_timeout),
             bot_delay=_env_float("FIVEDICE_BOT_DELAY", cls.bot_delay),
             finished_table_ttl=_env_float("FIVEDICE_FINISHED_TABLE_TTL", cls.finished_table_ttl),
+            redis_url=os.environ.get("FIVEDICE_REDIS_URL") or None,
+            node_id=os.environ.get("FIVEDICE_NODE_ID", cls.node_id),
+            lease_seconds=_env_float("FIVEDICE_LEASE_SECONDS", cls.lease_seconds),
+            forward_timeout=_env_float("FIVEDICE_FORWARD_TIMEOUT", cls.forward_timeout),
+            idle_table_ttl=_env_float("FIVEDICE_IDLE_TABLE_TTL", cls.idle_table_ttl),
             log_format=os.environ.get("FIVEDICE_LOG_FORMAT", cls.log_format),
             log_level=os.environ.get("FIVEDICE_LOG_LEVEL", cls.log_level),
             echo_endpoint=_env_bool("FIVEDICE_ECHO_ENDPOINT", cls.echo_endpoint),
@@ -102,6 +114,16 @@ class Settings:
         )
         given = {k: v for k, v in overrides.items() if v is not None}
         return replace(base, **given)  # type: ignore[arg-type]
+
+    @property
+    def node(self) -> str:
+        """This node's name: ``FIVEDICE_NODE_ID``, else the host name and port."""
+        return self.node_id or f"{socket.gethostname()}:{self.port}"
+
+    @property
+    def clustered(self) -> bool:
+        """Whether this node shares its tables with others (through Redis)."""
+        return self.redis_url is not None
 
     @property
     def address(self) -> str:

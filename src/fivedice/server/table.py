@@ -11,6 +11,7 @@ import asyncio
 import functools
 import hashlib
 import secrets
+import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -61,6 +62,8 @@ class Table:
         rng: RandomSource,
         tokens: dict[str, int] | None = None,
         deadline: float | None = None,
+        opened_at: float | None = None,
+        last_event_at: float | None = None,
     ) -> None:
         self.id = table_id
         self.name = name
@@ -76,6 +79,10 @@ class Table:
         self.turn = turn_key(match.state)
         self.deadline = deadline if self.clock_seconds is not None else None
         self.finished_at: float | None = None  # loop time the match ended (for eviction)
+        now = time.time()
+        self.set_aside = False  # stored as idle (nobody came back to it for a long time)
+        self.opened_at = opened_at if opened_at is not None else now  # lobby order
+        self.last_event_at = last_event_at if last_event_at is not None else now  # idle check
         self._card_cache: dict[tuple[int, int], tuple[object, dict[str, Any]]] = {}
         self.options_dict = match.options.to_dict()  # options never change
         self.seat_json: dict[int, tuple[tuple[object, ...], object, str]] = {}
@@ -144,6 +151,7 @@ class Table:
         clock restarted)."""
         self.committed_count = len(self.match.events)
         self.committed_state = self.match.state
+        self.last_event_at = now
         key = turn_key(self.committed_state)
         new_hand = key != self.turn
         self.turn = key

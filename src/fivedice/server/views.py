@@ -223,3 +223,21 @@ def error_message(
 ) -> dict[str, Any]:
     """An ``error`` for one client."""
     return {"type": "error", "id": request_id, "ref": ref, "code": code, "message": message}
+
+
+def lobby_entry(table: Table) -> dict[str, Any]:
+    """A table's line in the lobby (the route adds its invite link)."""
+    s = table.state
+    playing = [p for p in s.players if p.is_playing]
+    return {
+        "id": table.id,
+        "name": table.name,
+        "preset": table.preset,
+        "phase": s.phase.value,
+        "seats_taken": len(playing),
+        "seats": s.options.seats,
+        "players": [p.name for p in playing],
+        "spectators": len(table.spectators),
+        "options": table.options_dict,
+        "opened_at": table.opened_at,
+    }

@@ -145,7 +145,8 @@ class Store:
         return Match.replay(self.load_events(match_id))
 
     def set_status(self, match_id: str, status: str) -> None:
-        """Mark a match waiting, playing or finished (finished also stamps the time)."""
+        """Mark a match waiting, playing, idle (set aside: nobody came back to it) or finished
+        (finished also stamps the time)."""
         with self._sessions.begin() as session:
             row = self._match_row(session, match_id)
             row.status = status
@@ -165,9 +166,12 @@ class Store:
         with self._sessions() as session:
             return [_summary(row) for row in session.scalars(query)]
 
-    def unfinished(self) -> list[str]:
-        """Ids of matches not yet finished: what a restarted server brings back."""
-        query = select(MatchRow.id).where(MatchRow.status != "finished")
+    def unfinished(self, origin: str | None = None) -> list[str]:
+        """Ids of matches waiting or playing (not finished, not set aside as idle): what a
+        restarted server brings back; only those of one origin when given."""
+        query = select(MatchRow.id).where(MatchRow.status.in_(("waiting", "playing")))
+        if origin is not None:
+            query = query.where(MatchRow.origin == origin)
         with self._sessions() as session:
             return list(session.scalars(query))
 

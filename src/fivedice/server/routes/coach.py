@@ -50,7 +50,7 @@ async def advice(
 ) -> dict[str, Any]:
     """The best actions for the active player now (hold these dice and roll, or score in that
     box), best first, each with the card's expected final score under optimal play after it."""
-    table = await ctx.registry.find(table_id)
+    table = await ctx.nodes.read(table_id)
     state = table.state
     if state.phase is not Phase.PLAYING or state.active_seat is None:
         raise Refusal("There is no turn in play at this table", code="no_position")

@@ -16,7 +16,12 @@ router = APIRouter(tags=["operations"])
 @router.get("/healthz")
 async def healthz(ctx: Ctx) -> dict[str, Any]:
     """The server is up: how many tables and connections it holds."""
-    return {"status": "ok", "tables": len(ctx.registry.tables), "connections": ctx.hub.count()}
+    return {
+        "status": "ok",
+        "node": ctx.settings.node,
+        "tables": len(ctx.registry.tables),
+        "connections": ctx.hub.count() + len(ctx.nodes.relayed),
+    }
 
 
 @router.get("/metrics", include_in_schema=False)

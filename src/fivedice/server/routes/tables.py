@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
 
+from fivedice.store import UnknownMatch
+
 from ..context import Ctx
-from ..errors import UnknownTable
-from ..lobby import add_bot, bot_name, check_level, join_seat
+from ..errors import MissingToken, UnknownTable
+from ..lobby import bot_name, check_level
 from ..protocol import (
     AddBotSeat,
     CreateTable,
@@ -19,8 +22,7 @@ from ..protocol import (
     TableSummary,
     TableView,
 )
-from ..table import Table
-from ..views import event_views, table_view
+from ..views import event_views
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -65,54 +67,37 @@ async def list_tables(
 ) -> list[dict[str, Any]]:
     """Listed tables that have not finished; `phase=waiting` for those still open to join."""
     return [
-        summary(ctx, t, request)
-        for t in ctx.registry.listed()
-        if phase is None or t.state.phase.value == phase
+        {**entry, "invite_url": invite_url(request, entry["id"])}
+        for entry in await ctx.nodes.listing.entries()
+        if phase is None or entry["phase"] == phase
     ]
-
-
-def summary(ctx: Ctx, table: Table, request: Request) -> dict[str, Any]:
-    """A table's lobby line."""
-    s = table.state
-    playing = [p for p in s.players if p.is_playing]
-    return {
-        "id": table.id,
-        "name": table.name,
-        "preset": table.preset,
-        "phase": s.phase.value,
-        "seats_taken": len(playing),
-        "seats": s.options.seats,
-        "players": [p.name for p in playing],
-        "spectators": len(table.spectators),
-        "options": s.options.to_dict(),
-        "invite_url": invite_url(request, table.id),
-    }
 
 
 @router.get("/{table_id}", response_model=TableView)
 async def get_table(table_id: str, ctx: Ctx) -> dict[str, Any]:
     """The table as its clients see it."""
-    table = await ctx.registry.find(table_id)
-    return table_view(table, ctx.settings.chat_lines_shown)
+    view: dict[str, Any] = await ctx.nodes.call(table_id, "view", {})
+    return view
 
 
 @router.get("/{table_id}/events", response_model=list[EventView])
 async def table_events(
     table_id: str, ctx: Ctx, after: Annotated[int, Query(ge=0)] = 0
 ) -> list[dict[str, Any]]:
-    """The table's committed events after sequence number `after`."""
-    table = await ctx.registry.find(table_id)
-    return event_views(table.events_after(after))
+    """The table's committed events after sequence number `after` (from the log: any node
+    answers)."""
+    try:
+        events = await asyncio.to_thread(ctx.store.load_events, table_id, after)
+    except UnknownMatch:
+        raise UnknownTable(f"There is no table {table_id!r}") from None
+    return event_views(enumerate(events, start=after + 1))
 
 
 @router.post("/{table_id}/seats", status_code=201, response_model=SeatGranted)
 async def take_seat(table_id: str, body: JoinSeat, ctx: Ctx) -> SeatGranted:
     """Join as a player by name, before the start; keep the token it returns."""
-    table = ctx.registry.get(table_id) if table_id in ctx.registry.tables else None
-    if table is None:
-        raise UnknownTable(f"There is no open table {table_id!r}")
-    seat, token = await join_seat(ctx, table, body.name)
-    return SeatGranted(table_id=table.id, seat=seat, token=token)
+    granted = await ctx.nodes.call(table_id, "seat", {"name": body.name})
+    return SeatGranted(table_id=table_id, seat=granted["seat"], token=granted["token"])
 
 
 @router.post("/{table_id}/bots", status_code=201)
@@ -123,7 +108,9 @@ async def add_computer(
     x_seat_token: Annotated[str | None, Header()] = None,
 ) -> dict[str, int]:
     """The host seats a computer player (host's token in the ``X-Seat-Token`` header)."""
-    table = ctx.registry.get(table_id)
-    host = table.seat_for(x_seat_token)
-    seat = await add_bot(ctx, table, host, body.level, body.name)
-    return {"seat": seat}
+    if not x_seat_token:
+        raise MissingToken("This needs your seat token")
+    added: dict[str, int] = await ctx.nodes.call(
+        table_id, "bot", {"token": x_seat_token, "level": body.level, "name": body.name}
+    )
+    return added

@@ -1,0 +1,169 @@
+"""Who runs each table: one owner at a time, by a lease it renews.
+
+A lease is a Redis key per table holding the owner's name and incarnation, set with
+``SET NX PX`` and renewed (all of a node's tables in one script call) well before it runs out.
+An owner that stops renewing (killed, frozen, cut off) loses its tables when their leases run
+out, and another node takes them over from the log. A lease is only half the fence: a stale
+owner that has not noticed yet cannot append either, because the log's unique
+``(match, seq)`` refuses the event that another owner already wrote.
+
+Why Redis and not a PostgreSQL row: Redis carries the nodes' notes anyway, a renewal there
+costs no disk write (thousands of tables renew every second or two), and its keys expire by
+themselves. What Redis does not keep (it restarts empty) costs nothing: each owner finds its
+leases gone at the next renewal and takes them again, and the log's fence still holds.
+
+Nodes also keep a liveness key of their own, renewed with the leases, so a node can tell an
+owner that is gone from one that is merely slow.
+
+One node alone (no Redis) owns every table: :class:`SoleOwner`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Collection, Iterable
+from typing import Protocol
+
+import redis.asyncio as aioredis
+
+from .bus import PREFIX
+
+# Renew each key held with our value; take again a key that has gone (Redis restarted);
+# return the keys another node holds now.
+_RENEW = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  local holder = redis.call('GET', key)
+  if holder == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+  elseif not holder then
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+  else
+    table.insert(lost, key)
+  end
+end
+return lost
+"""
+
+# Delete a key only while it holds our value.
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def lease_key(table_id: str) -> str:
+    """The Redis key of a table's lease."""
+    return f"{PREFIX}lease:{table_id}"
+
+
+def node_key(node: str) -> str:
+    """The Redis key that says a node is alive."""
+    return f"{PREFIX}node:{node}"
+
+
+class Leases(Protocol):
+    """The owners of tables."""
+
+    node: str
+
+    async def claim(self, table_id: str) -> bool:
+        """Take the table's lease if nobody holds it; whether this node holds it now."""
+        ...
+
+    async def renew(self, table_ids: Collection[str]) -> set[str]:
+        """Renew these leases (and this node's liveness); returns the tables lost to others."""
+        ...
+
+    async def release(self, table_id: str) -> None:
+        """Give a lease up (only if still held by this node)."""
+        ...
+
+    async def owners(self, table_ids: Iterable[str]) -> dict[str, str | None]:
+        """Who holds each table's lease (None: nobody)."""
+        ...
+
+    async def alive(self, nodes: Iterable[str]) -> set[str]:
+        """Which of these nodes are alive (renewed within a lease time)."""
+        ...
+
+
+class SoleOwner:
+    """One node alone: it owns every table, nothing is ever lost."""
+
+    def __init__(self, node: str) -> None:
+        self.node = node
+
+    async def claim(self, table_id: str) -> bool:
+        """Always."""
+        return True
+
+    async def renew(self, table_ids: Collection[str]) -> set[str]:
+        """Nothing to renew."""
+        return set()
+
+    async def release(self, table_id: str) -> None:
+        """Nothing to release."""
+
+    async def owners(self, table_ids: Iterable[str]) -> dict[str, str | None]:
+        """This node, for every table."""
+        return dict.fromkeys(table_ids, self.node)
+
+    async def alive(self, nodes: Iterable[str]) -> set[str]:
+        """Only this node."""
+        return {n for n in nodes if n == self.node}
+
+
+class RedisLeases:
+    """Leases as Redis keys with an expiry; the value is ``node incarnation``."""
+
+    def __init__(self, redis: aioredis.Redis, node: str, seconds: float) -> None:
+        self.redis = redis
+        self.node = node
+        self.millis = max(int(seconds * 1000), 100)
+        # A restarted node with the same name is a new owner: it must not renew the leases of
+        # the process that died (whose tables' memory it does not have).
+        self.value = f"{node} {secrets.token_hex(8)}"
+        self._renew = redis.register_script(_RENEW)
+        self._release = redis.register_script(_RELEASE)
+
+    async def claim(self, table_id: str) -> bool:
+        """``SET NX PX``: exactly one node wins a free lease."""
+        return bool(await self.redis.set(lease_key(table_id), self.value, nx=True, px=self.millis))
+
+    async def renew(self, table_ids: Collection[str]) -> set[str]:
+        """One script call for every table, plus the liveness key."""
+        await self.redis.set(node_key(self.node), self.value, px=self.millis)
+        if not table_ids:
+            return set()
+        keys = [lease_key(t) for t in table_ids]
+        lost = await self._renew(keys=keys, args=[self.value, self.millis])
+        prefix = len(lease_key(""))
+        return {(k.decode() if isinstance(k, bytes) else k)[prefix:] for k in lost}
+
+    async def release(self, table_id: str) -> None:
+        """Delete the key if it still holds this node's value."""
+        await self._release(keys=[lease_key(table_id)], args=[self.value])
+
+    async def owners(self, table_ids: Iterable[str]) -> dict[str, str | None]:
+        """One MGET."""
+        ids = list(table_ids)
+        if not ids:
+            return {}
+        values = await self.redis.mget([lease_key(t) for t in ids])
+        return {t: _node_of(v) for t, v in zip(ids, values, strict=True)}
+
+    async def alive(self, nodes: Iterable[str]) -> set[str]:
+        """The nodes whose liveness key exists."""
+        names = list(nodes)
+        if not names:
+            return set()
+        values = await self.redis.mget([node_key(n) for n in names])
+        return {n for n, v in zip(names, values, strict=True) if v is not None}
+
+
+def _node_of(value: bytes | str | None) -> str | None:
+    if value is None:
+        return None
+    text = value.decode() if isinstance(value, bytes) else value
+    return text.rsplit(" ", 1)[0]

@@ -1,0 +1,587 @@
+"""One node among several, or alone: which node runs each table, and how a node serves the
+clients of tables it does not run.
+
+- **Ownership.** A node runs a table (its match, clock and computer players) only while it
+  holds the table's lease (:mod:`.leases`). It takes a table when a client asks for one that
+  nobody holds, and its sweep takes tables whose owner has gone (seen without a lease at two
+  sweeps running, so that the node the proxy routes a new table to takes it first). It renews
+  its leases every third of a lease time; a table whose lease another node now holds, or whose
+  log another writer extended (the store refused our sequence number), is given up at once.
+- **Relaying.** A socket for a table owned elsewhere stays where it landed: its frames go to
+  the owner's inbox, and the owner sends back what it would have written to the socket
+  (:class:`.remote.RemoteClient`). REST calls about a table go to its owner the same way.
+- **When a node or the bus fails.** Every attachment between two nodes ends when either is
+  gone (its liveness key expired) or the bus may have lost a note: the socket is closed with
+  1012, the client reconnects, lands on a live node, and catches up from the log.
+
+One node alone (no Redis URL) owns every table and never relays: the same code paths, with
+:class:`.leases.SoleOwner` and no bus.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from fivedice.rules import Phase
+from fivedice.store.online import ORIGIN_ONLINE
+
+from .bus import BusListener, BusSender, Note, connect
+from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, http_status
+from .hub import CLOSE_SERVICE_RESTART, Client
+from .leases import Leases, RedisLeases, SoleOwner
+from .listing import Listing, LocalListing, SharedListing
+from .remote import RemoteClient
+from .table import Table
+
+if TYPE_CHECKING:
+    from .context import ServerContext
+
+log = logging.getLogger("fivedice.server.nodes")
+
+HOUSEKEEPING_SECONDS = 30.0
+RELEASE_LOCK_WAIT = 5.0
+ADOPT_PER_SWEEP = 200
+
+
+@dataclass
+class Relayed:
+    """A socket of this node for a table another node owns."""
+
+    client: Client
+    owner: str
+    table_id: str
+
+
+class Nodes:
+    """This node's part in the cluster (or the whole of a single node)."""
+
+    def __init__(self, ctx: ServerContext, leases: Leases, listing: Listing) -> None:
+        self.ctx = ctx
+        self.settings = ctx.settings
+        self.node = ctx.settings.node
+        self.leases = leases
+        self.listing = listing
+        self.sender: BusSender | None = None
+        self.listener: BusListener | None = None
+        self.remote: dict[tuple[str, int], RemoteClient] = {}
+        self.relayed: dict[int, Relayed] = {}
+        self._calls: dict[int, asyncio.Future[Any]] = {}
+        self._call_ids = itertools.count(1)
+        self._adopting: dict[str, asyncio.Future[Table | None]] = {}
+        self._orphans_seen: set[str] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loop_task: asyncio.Task[None] | None = None
+        self._redis: Any = None
+
+    # Starting and stopping ---------------------------------------------------------------
+
+    @classmethod
+    async def start(cls, ctx: ServerContext) -> Nodes:
+        """Join the cluster (or stand alone), bring back this node's tables, start the loop."""
+        settings = ctx.settings
+        if settings.redis_url is None:
+            nodes = cls(ctx, SoleOwner(settings.node), LocalListing(ctx.registry))
+            for table in await ctx.registry.restore():
+                await nodes._begin(table)
+        else:
+            redis = connect(settings.redis_url)
+            leases = RedisLeases(redis, settings.node, settings.lease_seconds)
+            nodes = cls(ctx, leases, SharedListing(redis, ctx.registry))
+            nodes._redis = redis
+            nodes.sender = BusSender(redis, nodes._undelivered)
+            nodes.sender.start()
+            nodes.listener = BusListener(
+                settings.redis_url, settings.node, nodes._receive, nodes._reconnected
+            )
+            await nodes.listener.start()
+            await leases.renew(())  # say this node is alive before anyone looks
+            ctx.hub.deliver = nodes._deliver
+            await nodes._sweep()  # tables nobody holds (a cluster's first start)
+        ctx.referee.after_change.append(nodes.listing.changed)
+        ctx.referee.lost.append(lambda table: nodes._spawn(nodes.give_up(table, release=False)))
+        nodes._loop_task = asyncio.create_task(nodes._loop(), name="fivedice-nodes")
+        return nodes
+
+    async def detach(self) -> None:
+        """Close this node's sockets for tables other nodes own (at shutdown)."""
+        clients = [r.client for r in self.relayed.values()]
+        self.relayed.clear()
+        await asyncio.gather(
+            *(c.close(CLOSE_SERVICE_RESTART, "server restart") for c in clients),
+            return_exceptions=True,
+        )
+
+    async def stop(self) -> None:
+        """Leave: stop the loop, release every lease, stop the bus."""
+        if self._loop_task is not None:
+            self._loop_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._loop_task
+        for task in list(self._tasks):
+            task.cancel()
+        if self.settings.clustered:
+            for table_id in list(self.ctx.registry.tables):
+                with contextlib.suppress(Exception):
+                    await self.leases.release(table_id)
+        await self.listing.close()
+        if self.listener is not None:
+            await self.listener.stop()
+        if self.sender is not None:
+            await self.sender.stop()
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # Where a table runs ------------------------------------------------------------------
+
+    async def locate(self, table_id: str) -> Table | str:
+        """The table, if this node runs it (taking it when nobody does), else its owner's name.
+
+        Waits while the table's owner is gone but its lease has not run out yet."""
+        table = self.ctx.registry.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 64:
+            raise UnknownTable("There is no such table")
+        if not self.settings.clustered:
+            table = await self.adopt(table_id)  # the sole owner always wins
+            assert table is not None
+            return table
+        deadline = time.monotonic() + self.settings.lease_seconds + 2.0
+        while True:
+            owner = (await self.leases.owners([table_id]))[table_id]
+            if owner is None:
+                adopted = await self.adopt(table_id)
+                if adopted is not None:
+                    return adopted
+            elif owner == self.node:
+                table = self.ctx.registry.tables.get(table_id)
+                if table is not None:
+                    return table
+                # Held by this node's previous life, or being taken right now: wait.
+            elif owner in await self.leases.alive([owner]):
+                return owner
+            if time.monotonic() > deadline:
+                raise TableUnavailable("The table is moving to another server: try again")
+            await asyncio.sleep(0.2)
+
+    async def read(self, table_id: str) -> Table:
+        """A table to read from: the live one where this node runs it, else a copy rebuilt
+        from its log (what is stored is what anyone may know)."""
+        table = self.ctx.registry.tables.get(table_id)
+        if table is not None:
+            return table
+        if not self.settings.clustered or len(table_id) > 64:
+            where = await self.locate(table_id)
+            assert isinstance(where, Table)
+            return where
+        return await asyncio.to_thread(self.ctx.registry.load, table_id)
+
+    async def adopt(self, table_id: str) -> Table | None:
+        """Take a table nobody holds: its lease, then its log. None if another node won."""
+        pending = self._adopting.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self._adopting[table_id] = future
+        try:
+            table = await self._adopt(table_id)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: waiters get it, nobody else must
+            raise
+        else:
+            future.set_result(table)
+            return table
+        finally:
+            del self._adopting[table_id]
+
+    async def _adopt(self, table_id: str) -> Table | None:
+        if not await self.leases.claim(table_id):
+            return None
+        try:
+            table = await asyncio.to_thread(self.ctx.registry.load, table_id)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id)
+            raise
+        self.ctx.registry.tables[table_id] = table
+        log.info("table taken", extra={"table": table_id, "node": self.node, "seq": table.seq})
+        await self._begin(table)
+        return table
+
+    async def _begin(self, table: Table) -> None:
+        """Run a table this node has just taken: its result if it ended unrecorded, its
+        clock, its computer players, its lobby line."""
+        ctx = self.ctx
+        if table.set_aside and table.state.phase is not Phase.FINISHED:
+            table.set_aside = False  # someone came back to an idle table: it is live again
+            with contextlib.suppress(Exception):
+                await ctx.writer.call(ctx.store.set_status, table.id, table.state.phase.value)
+        if table.state.phase is Phase.FINISHED:
+            table.finished_at = asyncio.get_running_loop().time()
+            try:
+                await ctx.writer.call(ctx.store.record_result, table.id, table.state)
+            except Exception:
+                log.exception("could not record a result", extra={"table": table.id})
+        ctx.referee.clock.schedule(table)
+        ctx.bots.schedule(table)
+        self.listing.changed(table)
+
+    async def give_up(self, table: Table, *, release: bool, reason: str = "moved") -> None:
+        """Stop running a table: its clock and computer players stop, its clients are closed
+        (they reconnect wherever it runs next), and its lease is released if `release`."""
+        ctx = self.ctx
+        if ctx.registry.tables.get(table.id) is not table:
+            return
+        locked = False
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(table.lock.acquire(), RELEASE_LOCK_WAIT)
+            locked = True
+        try:
+            if ctx.registry.tables.get(table.id) is not table:
+                return
+            del ctx.registry.tables[table.id]
+            ctx.referee.clock.cancel(table.id)
+            ctx.bots.cancel(table.id)
+            for client in list(ctx.hub.clients(table.id)):
+                ctx.hub.remove(client)
+                if isinstance(client, RemoteClient):
+                    self.remote.pop((client.node or "", client.remote_id), None)
+                self._spawn(client.close(CLOSE_SERVICE_RESTART, "table moved: reconnect"))
+        finally:
+            if locked:
+                table.lock.release()
+        log.info("table given up", extra={"table": table.id, "reason": reason})
+        if release:
+            self.listing.forget(table.id)
+            with contextlib.suppress(Exception):
+                await self.leases.release(table.id)
+
+    # REST calls about a table ------------------------------------------------------------
+
+    async def call(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
+        """Run a table operation (:data:`OPERATIONS`) where the table runs; its refusals are
+        raised here as they would be there."""
+        for attempt in range(2):
+            where = await self.locate(table_id)
+            if isinstance(where, Table):
+                return await OPERATIONS[op](self.ctx, where, args)
+            try:
+                return await self._call_remote(where, table_id, op, args)
+            except Forwarded as exc:
+                if exc.code != "table_moved" or attempt:
+                    raise
+        raise TableUnavailable("The table is moving to another server: try again")
+
+    async def _call_remote(self, node: str, table_id: str, op: str, args: dict[str, Any]) -> Any:
+        assert self.sender is not None
+        rid = next(self._call_ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._calls[rid] = future
+        header = {"t": "call", "rid": rid, "from": self.node, "op": op, "table": table_id}
+        self.sender.send(node, Note({**header, "args": args}))
+        try:
+            return await asyncio.wait_for(future, self.settings.forward_timeout)
+        except TimeoutError:
+            raise TableUnavailable("The table's server did not answer: try again") from None
+        finally:
+            self._calls.pop(rid, None)
+
+    async def _answer(self, header: dict[str, Any]) -> None:
+        assert self.sender is not None
+        reply: dict[str, Any] = {"t": "reply", "rid": header.get("rid")}
+        table = self.ctx.registry.tables.get(str(header.get("table")))
+        op = OPERATIONS.get(str(header.get("op")))
+        try:
+            if table is None:
+                raise Refusal("That table has moved", code="table_moved")
+            if op is None:
+                raise Refusal("Unknown operation", code="unknown_operation")
+            reply["result"] = await op(self.ctx, table, dict(header.get("args") or {}))
+            reply["ok"] = True
+        except Exception as exc:
+            status, code, message = http_status(exc)
+            reply.update(ok=False, status=status, code=code, message=message)
+        self.sender.send(str(header.get("from")), Note(reply))
+
+    # Relaying a socket to the owner ------------------------------------------------------
+
+    def relay(self, client: Client, owner: str) -> Callable[[str], None]:
+        """Attach a socket of this node to a table another node owns; returns what passes a
+        frame on."""
+        sender = self.sender
+        assert sender is not None
+        self.relayed[client.id] = Relayed(client, owner, client.table_id)
+        header = orjson.dumps(
+            {"t": "frame", "table": client.table_id, "from": self.node, "client": client.id}
+        )
+        note_header = orjson.loads(header)
+
+        def forward(text: str) -> None:
+            sender.send(owner, Note(note_header, text))
+
+        return forward
+
+    def unrelay(self, client: Client) -> None:
+        """The socket closed: tell the owner (the seat shows as disconnected)."""
+        relayed = self.relayed.pop(client.id, None)
+        if relayed is not None and self.sender is not None:
+            self.sender.send(
+                relayed.owner,
+                Note(
+                    {"t": "gone", "table": relayed.table_id, "from": self.node, "client": client.id}
+                ),
+            )
+
+    def _close_relayed(self, clients: Sequence[Relayed], reason: str) -> None:
+        for relayed in clients:
+            self.relayed.pop(relayed.client.id, None)
+            self._spawn(relayed.client.close(CLOSE_SERVICE_RESTART, reason))
+
+    # The owner's side of a relayed socket ------------------------------------------------
+
+    def _deliver(self, node: str, ids: list[int], text: str) -> None:
+        if self.sender is not None:
+            self.sender.send(node, Note({"t": "deliver", "clients": ids}, text))
+
+    def _close_remote(self, node: str, ids: list[int], code: int, reason: str) -> None:
+        if self.sender is not None:
+            self.sender.send(
+                node, Note({"t": "close", "clients": ids, "code": code, "reason": reason})
+            )
+
+    def _frame(self, header: dict[str, Any], text: str | None) -> None:
+        node = str(header.get("from"))
+        remote_id = int(header.get("client") or 0)
+        key = (node, remote_id)
+        client = self.remote.get(key)
+        if client is None:
+            table = self.ctx.registry.tables.get(str(header.get("table")))
+            if table is None or text is None or not _is_hello(text):
+                # Not ours (any more), or a socket this node has forgotten: reconnect it.
+                self._close_remote(node, [remote_id], CLOSE_SERVICE_RESTART, "table moved")
+                return
+            client = RemoteClient(
+                node, remote_id, table.id, self.settings, self._deliver, self._close_remote
+            )
+            self.remote[key] = client
+            self.ctx.hub.add(client)
+        client.take(text, self._carry_out_remote)
+
+    async def _carry_out_remote(self, client: RemoteClient, text: str | None) -> None:
+        from .frames import carry_out
+        from .intents import goodbye
+
+        ctx = self.ctx
+        table = ctx.registry.tables.get(client.table_id)
+        if text is None:  # the socket closed
+            self.remote.pop((client.node or "", client.remote_id), None)
+            ctx.hub.remove(client)
+            if table is not None:
+                goodbye(ctx, table, client)
+            return
+        if table is None:
+            return
+        await carry_out(ctx, table, client, text)
+
+    def _gone(self, node: str, remote_id: int) -> None:
+        client = self.remote.get((node, remote_id))
+        if client is not None:
+            client.take(None, self._carry_out_remote)
+
+    # Notes from other nodes --------------------------------------------------------------
+
+    def _receive(self, note: Note) -> None:
+        header = note.header
+        kind = header.get("t")
+        if kind == "frame":
+            self._frame(header, note.body)
+        elif kind == "deliver":
+            for cid in header.get("clients") or ():
+                relayed = self.relayed.get(cid)
+                if relayed is not None:
+                    relayed.client.greeted = True
+                    relayed.client.queue_text(note.body)
+        elif kind == "close":
+            found = [self.relayed[c] for c in header.get("clients") or () if c in self.relayed]
+            self._close_relayed(found, str(header.get("reason") or "table moved"))
+        elif kind == "gone":
+            self._gone(str(header.get("from")), int(header.get("client") or 0))
+        elif kind == "call":
+            self._spawn(self._answer(header))
+        elif kind == "reply":
+            future = self._calls.get(int(header.get("rid") or 0))
+            if future is not None and not future.done():
+                if header.get("ok"):
+                    future.set_result(header.get("result"))
+                else:
+                    future.set_exception(
+                        Forwarded(
+                            str(header.get("message")),
+                            code=str(header.get("code")),
+                            status=int(header.get("status") or 409),
+                        )
+                    )
+
+    def _undelivered(self, node: str, notes: Sequence[Note]) -> None:
+        """Notes that reached nobody: end whatever waited on them."""
+        for note in notes:
+            header = note.header
+            kind = header.get("t")
+            if kind == "frame":  # the owner is not listening: reconnect the socket
+                relayed = self.relayed.get(int(header.get("client") or 0))
+                if relayed is not None:
+                    self._close_relayed([relayed], "table moved")
+            elif kind in ("deliver", "close"):  # the socket's node is not listening
+                for cid in header.get("clients") or ():
+                    self._gone(node, cid)
+            elif kind == "call":
+                future = self._calls.get(int(header.get("rid") or 0))
+                if future is not None and not future.done():
+                    future.set_exception(TableUnavailable("The table's server is unreachable"))
+
+    async def _reconnected(self) -> None:
+        """The inbox was cut off for a while: notes may be lost, so end every attachment
+        between nodes (clients reconnect and catch up from the log), and write the lobby again
+        (Redis may have restarted empty)."""
+        self._close_relayed(list(self.relayed.values()), "reconnect")
+        by_node: dict[str, list[int]] = {}
+        for (node, remote_id), _client in list(self.remote.items()):
+            by_node.setdefault(node, []).append(remote_id)
+            self._gone(node, remote_id)
+        for node, ids in by_node.items():
+            self._close_remote(node, ids, CLOSE_SERVICE_RESTART, "reconnect")
+        if isinstance(self.listing, SharedListing):
+            self.listing.rewrite_all()
+
+    # The loop ----------------------------------------------------------------------------
+
+    async def _loop(self) -> None:
+        interval = self.settings.lease_seconds / 3 if self.settings.clustered else 5.0
+        sweep_every = max(1, round(1.0 / interval)) if self.settings.clustered else 0
+        housekeep_every = max(1, round(HOUSEKEEPING_SECONDS / interval))
+        for tick in itertools.count(1):
+            await asyncio.sleep(interval)
+            try:
+                if self.settings.clustered:
+                    await self._renew()
+                    await self._check_nodes()
+                    if tick % sweep_every == 0:
+                        await self._sweep()
+                if tick % housekeep_every == 0:
+                    await self._housekeep()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("cluster upkeep failed", extra={"error": repr(exc)})
+
+    async def _renew(self) -> None:
+        registry = self.ctx.registry
+        lost = await self.leases.renew(list(registry.tables))
+        for table_id in lost:
+            table = registry.tables.get(table_id)
+            if table is not None:
+                log.warning("lease lost", extra={"table": table_id})
+                await self.give_up(table, release=False, reason="lease lost")
+
+    async def _check_nodes(self) -> None:
+        """End attachments to nodes that are gone."""
+        nodes = {r.owner for r in self.relayed.values()} | {n for n, _ in self.remote}
+        if not nodes:
+            return
+        alive = await self.leases.alive(nodes)
+        dead = nodes - alive
+        if not dead:
+            return
+        log.warning("nodes gone", extra={"nodes": sorted(dead)})
+        self._close_relayed([r for r in self.relayed.values() if r.owner in dead], "server gone")
+        for node, remote_id in [k for k in self.remote if k[0] in dead]:
+            self._gone(node, remote_id)
+
+    async def _sweep(self) -> None:
+        """Take the tables nobody holds (seen so at two sweeps running)."""
+        registry = self.ctx.registry
+        ids = await asyncio.to_thread(self.ctx.store.unfinished, ORIGIN_ONLINE)
+        candidates = [t for t in ids if t not in registry.tables]
+        owners = await self.leases.owners(candidates)
+        orphans = {t for t, owner in owners.items() if owner is None}
+        ready = list(orphans & self._orphans_seen)
+        self._orphans_seen = orphans - set(ready)
+        random.shuffle(ready)
+        for table_id in ready[:ADOPT_PER_SWEEP]:
+            try:
+                await self.adopt(table_id)
+            except Exception:
+                log.exception("could not take a table", extra={"table": table_id})
+
+    async def _housekeep(self) -> None:
+        """Let go of finished tables nobody watches, and set aside tables left idle."""
+        ctx = self.ctx
+        loop_now = asyncio.get_running_loop().time()
+        now = time.time()
+        for table in list(ctx.registry.tables.values()):
+            if ctx.hub.clients(table.id) or table.lock.locked():
+                continue
+            if table.finished_at is not None:
+                if loop_now - table.finished_at > self.settings.finished_table_ttl:
+                    await self.give_up(table, release=True, reason="finished")
+            elif now - table.last_event_at > self.settings.idle_table_ttl:
+                try:
+                    await ctx.writer.call(ctx.store.set_status, table.id, "idle")
+                except Exception:
+                    log.exception("could not set a table aside", extra={"table": table.id})
+                    continue
+                await self.give_up(table, release=True, reason="idle")
+
+
+def _is_hello(text: str) -> bool:
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(data, dict) and data.get("type") == "hello"
+
+
+# Operations a REST route runs on the table's owner ------------------------------------------
+
+
+async def _view(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    from .views import table_view
+
+    return table_view(table, ctx.settings.chat_lines_shown)
+
+
+async def _seat(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    from .lobby import join_seat
+
+    seat, token = await join_seat(ctx, table, str(args.get("name")))
+    return {"seat": seat, "token": token}
+
+
+async def _bot(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    from .lobby import add_bot
+
+    host = table.seat_for(args.get("token"))
+    name = args.get("name")
+    seat = await add_bot(ctx, table, host, str(args.get("level")), str(name) if name else None)
+    return {"seat": seat}
+
+
+Operation = Callable[["ServerContext", Table, dict[str, Any]], Awaitable[Any]]
+OPERATIONS: dict[str, Operation] = {"view": _view, "seat": _seat, "bot": _bot}
