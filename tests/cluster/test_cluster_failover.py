@@ -1,0 +1,89 @@
+"""A node's death survived: the owner of a table is killed (SIGKILL) mid-turn; another node
+takes the table within the lease time plus two seconds, its clients reconnect and finish, no
+acknowledged event is lost or doubled, and the clock and the computer player act once."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import httpx
+import redis
+from cluster_pieces import LEASE_SECONDS, Cluster, RedisServer
+from server_process import ServerProcess
+from wsclient import PlayClient, play_to_the_end, reconnect
+
+from fivedice.rules import Match, event_from_dict
+
+
+def owner_of(redis_url: str, table_id: str) -> str | None:
+    """The node holding the table's lease."""
+    value = redis.Redis.from_url(redis_url).get(f"fivedice:lease:{table_id}")
+    return value.decode().split(" ")[0] if value else None
+
+
+async def test_owner_killed_mid_turn(cluster: Cluster, redis_server: RedisServer) -> None:
+    nodes = {f"n{i}": node for i, node in enumerate(cluster.nodes)}
+    n0 = cluster.nodes[0]
+    created = httpx.post(
+        f"{n0.base_url}/api/tables",
+        json={
+            "host_name": "Ann",
+            "seats": 3,
+            "clock_seconds": 4,
+            "timeout_rule": "scratch",
+            "bots": [{"level": "beginner", "name": "Robo"}],
+        },
+    ).json()
+    table_id = created["table_id"]
+    bob = httpx.post(f"{n0.base_url}/api/tables/{table_id}/seats", json={"name": "Bob"}).json()
+    owner = owner_of(redis_server.url, table_id)
+    assert owner is not None
+    others = [n for name, n in nodes.items() if name != owner]
+    # Ann and Bob are connected to the two nodes that survive: their sockets are relayed.
+    ann = await PlayClient(others[0].ws_url(table_id), created["token"]).connect()
+    bob_client = await PlayClient(others[1].ws_url(table_id), bob["token"]).connect()
+    await ann.intent("start")
+    await ann.until_table(lambda t: t["phase"] == "playing" and t["active_seat"] == 0)
+    await ann.intent("roll")
+    await ann.until_table(lambda t: t["dice"] is not None)
+    acknowledged = [(e["seq"], e["type"]) for e in ann.events]
+
+    nodes[owner].kill()
+    killed = time.monotonic()
+    # The relaying nodes close the sockets once the owner is gone; the clients reconnect.
+    for client in (ann, bob_client):
+        try:
+            while True:
+                await client.receive(timeout=LEASE_SECONDS + 5)
+        except Exception:
+            pass
+        client.table = None
+        await reconnect(client, timeout=LEASE_SECONDS + 10)
+    await ann.intent("roll", hold=[0])
+    table = await ann.until_table(lambda t: t["rolls_left"] == 1, timeout=LEASE_SECONDS + 5)
+    taken_over = time.monotonic() - killed
+    assert taken_over <= LEASE_SECONDS + 2, taken_over
+    new_owner = owner_of(redis_server.url, table_id)
+    assert new_owner not in (None, owner)
+    assert table["dice"] is not None
+
+    # Ann lets her clock run out on the new owner: one scratch, then Bob and Robo play.
+    await ann.until_table(lambda t: t["active_seat"] != 0, timeout=10)
+    finals = await asyncio.gather(
+        play_to_the_end(ann, resilient=True), play_to_the_end(bob_client, resilient=True)
+    )
+    assert all(f["phase"] == "finished" for f in finals)
+
+    survivor: ServerProcess = nodes[new_owner or ""]
+    stored = httpx.get(f"{survivor.base_url}/api/matches/{table_id}").json()
+    log = [(e["seq"], e["type"]) for e in stored["events"]]
+    assert [seq for seq, _ in log] == list(range(1, len(log) + 1))
+    assert log[: len(acknowledged)] == acknowledged  # nothing acknowledged was lost
+    assert [(e["seq"], e["type"]) for e in ann.events] == log  # nor doubled, as Ann saw it
+    expired = [e for e in stored["events"] if e["type"] == "clock_expired"]
+    assert len(expired) == 1 and expired[0]["seat"] == 0
+    replayed = Match.replay([event_from_dict(e) for e in stored["events"]])
+    robo = replayed.state.player(1)
+    assert robo.bot == "beginner" and len(robo.cards[0].boxes) == 13  # one move per turn
+    assert len(stored["outcome"]["standings"]) == 3
