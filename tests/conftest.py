@@ -61,6 +61,16 @@ class PostgresCluster:
         if self._as_postgres:
             shutil.chown(self.root, "postgres", "postgres")
         self._run("initdb", "-D", str(self.data), "-U", self.user, "-A", "trust", "-E", "UTF8")
+        self.resume()
+
+    def pause(self) -> None:
+        """Stop the server, keeping its data (an outage; see :meth:`resume`). A fast stop:
+        the tests' cluster acknowledges commits before they reach its log on disk
+        (``synchronous_commit=off``), so an immediate stop would lose the last ones."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server (again) on the same port and data."""
         options = (
             f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"

@@ -42,6 +42,11 @@ class ServerProcess:
 
     def start(self, timeout: float = 30.0) -> None:
         """Start and wait until /healthz answers."""
+        self.start_async()
+        self.wait_ready(timeout)
+
+    def start_async(self) -> ServerProcess:
+        """Start the process without waiting for it (see :meth:`wait_ready`)."""
         env = {
             **os.environ,
             "FIVEDICE_DATABASE_URL": self.database_url,
@@ -57,6 +62,11 @@ class ServerProcess:
             stdout=log,
             stderr=subprocess.STDOUT,
         )
+        return self
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        """Wait until /healthz answers."""
+        assert self.process is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -79,6 +79,7 @@ class Nodes:
         self._call_ids = itertools.count(1)
         self._adopting: dict[str, asyncio.Future[Table | None]] = {}
         self._orphans_seen: set[str] = set()
+        self._sweep_failing = False
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop_task: asyncio.Task[None] | None = None
         self._redis: Any = None
@@ -483,7 +484,7 @@ class Nodes:
                     await self._renew()
                     await self._check_nodes()
                     if tick % sweep_every == 0:
-                        await self._sweep()
+                        await self._sweep_quietly()
                 if tick % housekeep_every == 0:
                     await self._housekeep()
             except asyncio.CancelledError:
@@ -513,6 +514,17 @@ class Nodes:
         self._close_relayed([r for r in self.relayed.values() if r.owner in dead], "server gone")
         for node, remote_id in [k for k in self.remote if k[0] in dead]:
             self._gone(node, remote_id)
+
+    async def _sweep_quietly(self) -> None:
+        """A sweep whose failure (the database is away) is logged once, not every second."""
+        try:
+            await self._sweep()
+        except Exception as exc:
+            if not self._sweep_failing:
+                log.warning("sweep failed; retrying", extra={"error": repr(exc)})
+            self._sweep_failing = True
+        else:
+            self._sweep_failing = False
 
     async def _sweep(self) -> None:
         """Take the tables nobody holds (seen so at two sweeps running)."""
