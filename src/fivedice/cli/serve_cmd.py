@@ -33,6 +33,9 @@ def serve(
     from fivedice.store import Store
 
     settings = Settings.from_env(host=host, port=port, database_url=database_url)
+    problem = settings.problem()
+    if problem is not None:
+        fail(problem)
     with _store_errors():  # a bad URL or path: one line now, not a traceback from the server
         Store(settings.database_url).close()
     run(settings)

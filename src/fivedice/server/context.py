@@ -11,7 +11,7 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from fivedice.rules import Phase
-from fivedice.store import Store, database_url
+from fivedice.store import Store
 from fivedice.store.online import ensure_schema
 
 from .bots import BotRunner, ComputerPlayers
@@ -43,11 +43,9 @@ class ServerContext:
     @classmethod
     async def start(cls, settings: Settings, players: ComputerPlayers) -> ServerContext:
         """Open the store, join the cluster (or stand alone) and take this node's tables."""
-        if settings.clustered and database_url(settings.database_url).startswith("sqlite"):
-            raise ValueError(
-                "Several nodes share PostgreSQL, not SQLite: set FIVEDICE_DATABASE_URL to a "
-                "postgresql+psycopg:// URL, or unset FIVEDICE_REDIS_URL for a single node"
-            )
+        problem = settings.problem()
+        if problem is not None:
+            raise ValueError(problem)
         store = await asyncio.to_thread(Store, settings.database_url)
         await asyncio.to_thread(ensure_schema, store)
         metrics = Metrics()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from urllib.parse import urlsplit
 
 from sqlalchemy.engine import make_url
 
@@ -18,10 +19,15 @@ from .settings import Settings
 def describe(settings: Settings) -> str:
     """The lines printed at startup: the address to open, and the database (no password)."""
     url = make_url(database_url(settings.database_url)).render_as_string(hide_password=True)
-    return (
+    lines = (
         f"fivedice server: open {settings.address}  (API docs: {settings.address}docs)\n"
         f"database: {url}"
     )
+    if settings.redis_url is not None:
+        redis = urlsplit(settings.redis_url)  # no password printed
+        where = f"{redis.hostname or '127.0.0.1'}:{redis.port or 6379}"
+        lines += f"\nnode {settings.node} of a cluster, Redis at {where}"
+    return lines
 
 
 def raise_open_file_limit() -> None:
@@ -49,6 +55,10 @@ def run(settings: Settings) -> None:
     """Serve until interrupted (SIGINT/SIGTERM shut down gracefully)."""
     import uvicorn
 
+    problem = settings.problem()
+    if problem is not None:
+        print(f"Error: {problem}", file=sys.stderr)
+        raise SystemExit(2)
     configure_logging(settings.log_format, settings.log_level)
     raise_open_file_limit()
     # The store writer thread must get the GIL back promptly when its commit is done, or

@@ -125,6 +125,20 @@ class Settings:
         """Whether this node shares its tables with others (through Redis)."""
         return self.redis_url is not None
 
+    def problem(self) -> str | None:
+        """What makes these settings unusable, in one line (None: nothing)."""
+        from fivedice.store import database_url
+
+        if self.clustered and database_url(self.database_url).startswith("sqlite"):
+            return (
+                "FIVEDICE_REDIS_URL is set, but several nodes share PostgreSQL, not SQLite: "
+                "set FIVEDICE_DATABASE_URL=postgresql+psycopg://... "
+                "(or unset the Redis URL for one node)"
+            )
+        if self.clustered and not 0.5 <= self.lease_seconds <= 600:
+            return "FIVEDICE_LEASE_SECONDS must be between 0.5 and 600"
+        return None
+
     @property
     def address(self) -> str:
         """The address to open in a browser."""
