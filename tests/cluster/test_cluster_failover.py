@@ -87,3 +87,29 @@ async def test_owner_killed_mid_turn(cluster: Cluster, redis_server: RedisServer
     robo = replayed.state.player(1)
     assert robo.bot == "beginner" and len(robo.cards[0].boxes) == 13  # one move per turn
     assert len(stored["outcome"]["standings"]) == 3
+
+
+async def test_an_owner_that_loses_its_lease_gives_the_table_up(
+    cluster: Cluster, redis_server: RedisServer
+) -> None:
+    n0 = cluster.nodes[0]
+    created = httpx.post(f"{n0.base_url}/api/tables", json={"host_name": "Ann", "seats": 1})
+    table_id = created.json()["table_id"]
+    ann = await PlayClient(n0.ws_url(table_id), created.json()["token"]).connect()
+    assert owner_of(redis_server.url, table_id) == "n0"
+    await ann.intent("start")
+    await ann.intent("roll")
+    await ann.until_table(lambda t: t["dice"] is not None)
+    # Another node (a ghost that is not alive) holds the lease now, for one second.
+    redis.Redis.from_url(redis_server.url).set(f"fivedice:lease:{table_id}", "ghost 1", px=1000)
+    try:
+        while True:  # n0 notices at its next renewal and closes the socket (1012)
+            await ann.receive(timeout=LEASE_SECONDS + 2)
+    except Exception:
+        pass
+    assert '"lease lost"' in n0.log()
+    ann.table = None
+    await reconnect(ann, timeout=LEASE_SECONDS + 5)  # taken again once the ghost's lease ends
+    final = await play_to_the_end(ann, resilient=True)
+    assert final["phase"] == "finished"
+    assert [e["seq"] for e in ann.events] == list(range(1, len(ann.events) + 1))

@@ -45,7 +45,9 @@ class Note:
 
     def encode(self) -> bytes:
         """The wire form: the header's JSON, a newline, the body."""
-        return orjson.dumps(self.header) + b"\n" + self.body.encode()
+        # surrogatepass: an update's text may carry a lone surrogate from a name, as the
+        # socket would (see views.dumps)
+        return orjson.dumps(self.header) + b"\n" + self.body.encode("utf-8", "surrogatepass")
 
     @classmethod
     def decode(cls, data: bytes) -> Note:
@@ -54,7 +56,7 @@ class Note:
         header = orjson.loads(head)
         if not isinstance(header, dict):
             raise ValueError("a note's header is a JSON object")
-        return cls(header, body.decode())
+        return cls(header, body.decode("utf-8", "surrogatepass"))
 
 
 class Undelivered(Protocol):
