@@ -73,14 +73,15 @@ def start_server(workdir: Path, ws_impl: str) -> tuple[subprocess.Popen[bytes], 
     raise RuntimeError("the server did not start: " + (workdir / "server.log").read_text())
 
 
-async def open_tables(url: str, tables: int, players: int) -> list[list[SeatPlan]]:
+async def open_tables(url: str, tables: int, players: int, rounds: int = 1) -> list[list[SeatPlan]]:
     """Open the tables and seat every player through the REST API."""
     limits = httpx.Limits(max_connections=32)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as api:
 
         async def one() -> list[SeatPlan]:
             created = await api.post(
-                "/api/tables", json={"host_name": NAMES[0], "seats": players, "listed": False}
+                "/api/tables",
+                json={"host_name": NAMES[0], "seats": players, "rounds": rounds, "listed": False},
             )
             body = created.raise_for_status().json()
             table_id = body["table_id"]

@@ -474,9 +474,14 @@ class Nodes:
     # The loop ----------------------------------------------------------------------------
 
     async def _loop(self) -> None:
-        interval = self.settings.lease_seconds / 3 if self.settings.clustered else 5.0
-        sweep_every = max(1, round(1.0 / interval)) if self.settings.clustered else 0
-        housekeep_every = max(1, round(HOUSEKEEPING_SECONDS / interval))
+        settings = self.settings
+        every = min(
+            HOUSEKEEPING_SECONDS, settings.idle_table_ttl / 2, settings.finished_table_ttl / 2
+        )
+        interval = settings.lease_seconds / 3 if settings.clustered else min(5.0, every)
+        interval = max(interval, 0.1)
+        sweep_every = max(1, round(1.0 / interval))
+        housekeep_every = max(1, round(every / interval))
         for tick in itertools.count(1):
             await asyncio.sleep(interval)
             try:

@@ -1,0 +1,231 @@
+"""Cluster benchmark: the same paced load on one node and on three nodes behind the proxy, and
+failover under load. Runs ``make cluster``'s topology (PostgreSQL, Redis, nodes, HAProxy) as
+plain processes on this machine (``deploy/localcluster.py``).
+
+    python -m bench.cluster                       # 500 four-player tables, 250 ms think time
+    python -m bench.cluster --tables 100 --seconds 20 --kills 5
+
+Reported for one node and for three: moves/s, p50/p99 from sending an intent to receiving its
+update, and the CPU per move summed over every process of the topology (nodes, Redis,
+PostgreSQL and its backends, the proxy). On one machine three nodes cannot be faster than one;
+what shows the design scales is that the CPU per move does not grow much with the nodes.
+
+Failover: under the same load on three nodes, an owner of tables is killed (SIGKILL) and
+started again, `--kills` times; for each kill, the time from the kill until each of its tables
+has a new event (the worst of its tables), median and worst over the kills.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import redis
+from localcluster import LocalCluster
+
+from bench.cluster_clients import ClusterReport, cluster_worker
+from bench.load import open_tables, percentile, run_workers, split
+from fivedice.server.runner import raise_open_file_limit
+
+
+def tree_cpu(roots: Iterable[int]) -> float:
+    """CPU seconds used so far by these processes and all their descendants (Linux /proc)."""
+    import os
+
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        pid = int(entry.name)
+        parents[pid] = int(fields[1])
+        times[pid] = (int(fields[11]) + int(fields[12])) / tick
+    wanted = set(roots)
+    total = 0.0
+    for pid, cpu in times.items():
+        p = pid
+        while p > 1:
+            if p in wanted:
+                total += cpu
+                break
+            p = parents.get(p, 0)
+    return total
+
+
+def merge(reports: list[ClusterReport]) -> ClusterReport:
+    """One report from the workers'."""
+    total = ClusterReport()
+    for r in reports:
+        total.moves += r.moves
+        total.latencies += r.latencies
+        total.errors += r.errors
+        total.reconnects += r.reconnects
+        total.finals.update(r.finals)
+        for table, times in r.event_times.items():
+            total.event_times.setdefault(table, []).extend(times)
+        total.cpu_seconds += r.cpu_seconds
+    total.started = min(r.started for r in reports)
+    total.finished = max(r.finished for r in reports)
+    return total
+
+
+def paced_load(
+    cluster: LocalCluster, tables: int, think: float, seconds: float, workers: int, rounds: int
+) -> tuple[ClusterReport, float]:
+    """Open the tables through the proxy and play them for `seconds`; returns the report and
+    the CPU seconds every process of the topology used meanwhile."""
+    plans = asyncio.run(open_tables(cluster.url, tables, 4, rounds=rounds))
+    seats = [plan for table in plans for plan in table]
+    random.shuffle(seats)
+    ws_base = "ws" + cluster.url[cluster.url.index(":") :]
+    jobs = [(ws_base, part, think, seconds) for part in split(seats, workers)]
+    before = tree_cpu(cluster.pids())
+    report = merge(run_workers(cluster_worker, jobs))
+    return report, tree_cpu(cluster.pids()) - before
+
+
+def figures(report: ClusterReport, cpu: float) -> dict[str, Any]:
+    """The load's figures."""
+    seconds = report.finished - report.started
+    return {
+        "moves": report.moves,
+        "moves_per_second": round(report.moves / seconds, 1),
+        "latency_p50_ms": round(percentile(report.latencies, 50) * 1000, 2),
+        "latency_p99_ms": round(percentile(report.latencies, 99) * 1000, 2),
+        "topology_cpu_percent": round(100 * cpu / seconds),
+        "topology_cpu_us_per_move": round(1e6 * cpu / max(report.moves, 1)),
+        "clients_cpu_us_per_move": round(1e6 * report.cpu_seconds / max(report.moves, 1)),
+        "reconnects": report.reconnects,
+        "errors": len(report.errors),
+    }
+
+
+def owners(redis_url: str) -> dict[str, str]:
+    """Table id to the node holding its lease."""
+    client = redis.Redis.from_url(redis_url)
+    found: dict[str, str] = {}
+    for key in client.scan_iter("fivedice:lease:*", count=1000):
+        value = client.get(key)
+        if value is not None:
+            found[key.decode().rsplit(":", 1)[1]] = value.decode().rsplit(" ", 1)[0]
+    return found
+
+
+def failover(
+    cluster: LocalCluster, tables: int, think: float, kills: int, workers: int
+) -> dict[str, Any]:
+    """Kill an owner `kills` times under load; how long its tables stalled."""
+    import threading
+
+    spacing = cluster.lease_seconds + 4.0
+    seconds = 8.0 + kills * spacing
+    result: dict[str, Any] = {}
+    kill_log: list[tuple[float, set[str]]] = []
+
+    def killer() -> None:
+        time.sleep(6.0)  # every table owned and moving
+        names = [n.name for n in cluster.nodes]
+        for i in range(kills):
+            held = owners(cluster.redis.url)
+            victim_name = names[i % len(names)]
+            victim = next(n for n in cluster.nodes if n.name == victim_name)
+            mine = {t for t, owner in held.items() if owner == victim_name}
+            killed = time.time()
+            victim.kill()
+            kill_log.append((killed, mine))
+            time.sleep(0.5)
+            victim.start()
+            time.sleep(max(0.0, spacing - (time.time() - killed)))
+
+    plans = asyncio.run(open_tables(cluster.url, tables, 4, rounds=6))
+    seats = [plan for table in plans for plan in table]
+    ws_base = "ws" + cluster.url[cluster.url.index(":") :]
+    jobs = [(ws_base, part, think, seconds) for part in split(seats, workers)]
+    thread = threading.Thread(target=killer, daemon=True)
+    thread.start()
+    report = merge(run_workers(cluster_worker, jobs))
+    thread.join()
+    stalls: list[float] = []
+    for killed, mine in kill_log:
+        worst = 0.0
+        for table in mine:
+            after = [t for t in report.event_times.get(table, []) if t > killed]
+            if after:
+                worst = max(worst, after[0] - killed)
+        if mine:
+            stalls.append(worst)
+    result.update(
+        kills=len(kill_log),
+        tables_per_kill=round(statistics.fmean(len(m) for _, m in kill_log), 1) if kill_log else 0,
+        stall_median_s=round(statistics.median(stalls), 2) if stalls else None,
+        stall_worst_s=round(max(stalls), 2) if stalls else None,
+        lease_seconds=cluster.lease_seconds,
+        reconnects=report.reconnects,
+        errors=len(report.errors),
+    )
+    return result
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Run the benchmark and print its figures."""
+    parser = argparse.ArgumentParser(prog="python -m bench.cluster", description=__doc__)
+    parser.add_argument("--tables", type=int, default=500, help="four-player tables (500)")
+    parser.add_argument("--think-ms", type=float, default=250.0, help="mean think time (250)")
+    parser.add_argument("--seconds", type=float, default=40.0, help="load phase length (40)")
+    parser.add_argument("--workers", type=int, default=2, help="client processes (2)")
+    parser.add_argument("--kills", type=int, default=20, help="failovers to measure (20)")
+    parser.add_argument("--failover-tables", type=int, default=200, help="tables then (200)")
+    parser.add_argument("--lease", type=float, default=3.0, help="lease seconds (3)")
+    parser.add_argument("--only", choices=["one", "three", "failover"], help="one phase only")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    raise_open_file_limit()
+    think = args.think_ms / 1000
+    env = {"FIVEDICE_LOG_LEVEL": "WARNING", "FIVEDICE_HELLO_TIMEOUT": "120"}
+    results: dict[str, Any] = {"tables": args.tables, "think_ms": args.think_ms}
+    phases = [args.only] if args.only else ["one", "three", "failover"]
+    for phase in phases:
+        root = Path(tempfile.mkdtemp(prefix=f"fivedice-cluster-{phase}-"))
+        nodes = 1 if phase == "one" else 3
+        with LocalCluster(
+            root, nodes=nodes, fast=True, lease_seconds=args.lease, node_env=env
+        ) as cluster:
+            if phase == "failover":
+                results["failover"] = failover(
+                    cluster, args.failover_tables, think, args.kills, args.workers
+                )
+            else:
+                report, cpu = paced_load(
+                    cluster, args.tables, think, args.seconds, args.workers, rounds=6
+                )
+                results[f"{phase}_node" if nodes == 1 else f"{phase}_nodes"] = figures(report, cpu)
+                for line in report.errors[:5]:
+                    print("!", line)
+    if "one_node" in results and "three_nodes" in results:
+        results["cpu_per_move_three_over_one"] = round(
+            results["three_nodes"]["topology_cpu_us_per_move"]
+            / max(results["one_node"]["topology_cpu_us_per_move"], 1),
+            2,
+        )
+    print(json.dumps(results, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+    return results
+
+
+if __name__ == "__main__":
+    main()
