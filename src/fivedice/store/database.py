@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_dir
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, MetaData, Table, create_engine, event, text
 
 DATABASE_URL_ENV = "FIVEDICE_DATABASE_URL"
 
@@ -47,3 +47,15 @@ def make_engine(url: str | None = None) -> Engine:
 
         return engine
     return create_engine(resolved, pool_pre_ping=True)
+
+
+SCHEMA_LOCK = 0x66697665  # PostgreSQL advisory lock key for schema changes ("five")
+
+
+def create_schema(engine: Engine, metadata: MetaData, tables: list[Table] | None = None) -> None:
+    """Create what is missing of the schema. On PostgreSQL under an advisory lock, so nodes
+    that start together on a fresh database do not race to create the same tables."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        metadata.create_all(conn, tables=tables)

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from fivedice.rules import Event
 
+from .database import create_schema
 from .models import Base, EventRow, MatchRow, utcnow
 from .store import SequenceConflict, Store, UnknownMatch
 
@@ -52,7 +53,7 @@ class Append:
 
 def ensure_schema(store: Store) -> None:
     """Create the online tables in a store whose database predates them."""
-    Base.metadata.create_all(store.engine, tables=[SeatTokenRow.__table__])  # type: ignore[list-item]
+    create_schema(store.engine, Base.metadata, [SeatTokenRow.__table__])  # type: ignore[list-item]
 
 
 def create_online_match(

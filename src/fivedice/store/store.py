@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from fivedice.rules import Event, Match, MatchState, event_from_dict
 
-from .database import make_engine
+from .database import create_schema, make_engine
 from .models import Base, EventRow, HighScoreReset, MatchRow, ResultRow, utcnow
 
 
@@ -80,7 +80,7 @@ class Store:
 
     def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
         self.engine = engine if engine is not None else make_engine(url)
-        Base.metadata.create_all(self.engine)
+        create_schema(self.engine, Base.metadata)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
