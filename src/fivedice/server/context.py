@@ -63,7 +63,7 @@ class ServerContext:
         ctx.housekeeping = asyncio.create_task(ctx._housekeep(), name="fivedice-housekeeping")
         log.info(
             "server ready",
-            extra={"tables": len(registry.tables), "database": store.engine.url.render_as_string()},
+            extra={"tables": len(registry.tables), "database": store.describe()},
         )
         return ctx
 

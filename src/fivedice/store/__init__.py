@@ -1,6 +1,6 @@
 """Matches as event logs, results and high scores, in SQL (SQLite by default, PostgreSQL by URL)."""
 
-from .database import DATABASE_URL_ENV, database_url, default_sqlite_path
+from .database import DATABASE_URL_ENV, database_url, default_sqlite_path, display_url
 from .store import (
     HighScore,
     HistoryEntry,
@@ -23,5 +23,6 @@ __all__ = [
     "UnknownMatch",
     "database_url",
     "default_sqlite_path",
+    "display_url",
     "new_match_id",
 ]

@@ -87,6 +87,15 @@ class Store:
         """Release the database connections."""
         self.engine.dispose()
 
+    @property
+    def dialect(self) -> str:
+        """The kind of database: ``"sqlite"`` or ``"postgresql"``."""
+        return str(self.engine.dialect.name)
+
+    def describe(self) -> str:
+        """Where the store is, for people (its URL, any password hidden)."""
+        return self.engine.url.render_as_string(hide_password=True)
+
     # Match logs ------------------------------------------------------------------------
 
     def create_match(
@@ -174,36 +183,48 @@ class Store:
     # Results ---------------------------------------------------------------------------
 
     def record_result(self, match_id: str, state: MatchState) -> None:
-        """Write a finished match's standings and mark it finished (once)."""
+        """Write a finished match's standings and mark it finished, exactly once: whoever
+        calls it concurrently (two servers, a restart racing a retry), one set of rows is
+        stored and the other callers return quietly.
+
+        The match row is locked (``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite has one
+        writer at a time) while its status is checked, and the unique (match, seat) index on
+        the results refuses a second set whatever slips past the check.
+        """
         outcome = state.outcome
         if outcome is None:
             raise StoreError("Only a finished match has a result")
         preset = state.rules.name
-        with self._sessions.begin() as session:
-            row = self._match_row(session, match_id)
-            if row.status == "finished":
-                return
-            row.status = "finished"
-            row.finished_at = utcnow()
-            # One bulk insert: the server records a result at every match's end.
-            session.execute(
-                insert(ResultRow),
-                [
-                    {
-                        "match_id": match_id,
-                        "preset": preset,
-                        "seat": standing.seat,
-                        "name": standing.name,
-                        "bot": state.player(standing.seat).bot,
-                        "total": standing.total,
-                        "place": standing.place,
-                        "status": standing.status.value,
-                        "complete": state.player(standing.seat).is_complete,
-                        "finished_at": row.finished_at,
-                    }
-                    for standing in outcome.standings
-                ],
-            )
+        try:
+            with self._sessions.begin() as session:
+                row = session.get(MatchRow, match_id, with_for_update=True)
+                if row is None:
+                    raise UnknownMatch(f"No match {match_id}")
+                if row.status == "finished":
+                    return
+                row.status = "finished"
+                row.finished_at = utcnow()
+                # One bulk insert: the server records a result at every match's end.
+                session.execute(
+                    insert(ResultRow),
+                    [
+                        {
+                            "match_id": match_id,
+                            "preset": preset,
+                            "seat": standing.seat,
+                            "name": standing.name,
+                            "bot": state.player(standing.seat).bot,
+                            "total": standing.total,
+                            "place": standing.place,
+                            "status": standing.status.value,
+                            "complete": state.player(standing.seat).is_complete,
+                            "finished_at": row.finished_at,
+                        }
+                        for standing in outcome.standings
+                    ],
+                )
+        except IntegrityError:
+            return  # another writer recorded this result first: it is there, once
 
     def save_finished(
         self, match: Match, *, origin: str = "local", label: str | None = None
