@@ -64,6 +64,11 @@ class StoreUnavailable(Refusal):
     code = "store_failed"
 
 
+STORE_UNAVAILABLE = "store_unavailable"
+STORE_UNAVAILABLE_MESSAGE = "The database cannot be reached just now; please try again shortly"
+"""The code and message for a request the database failed (REST: status 503)."""
+
+
 def rule_error_code(error: RuleError) -> str:
     """The code for a rules error: its class name in snake case."""
     name = type(error).__name__

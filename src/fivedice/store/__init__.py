@@ -2,6 +2,7 @@
 
 from .database import DATABASE_URL_ENV, database_url, default_sqlite_path, display_url
 from .store import (
+    STORE_FAILURES,
     HighScore,
     HistoryEntry,
     MatchSummary,
@@ -9,11 +10,13 @@ from .store import (
     Store,
     StoreError,
     UnknownMatch,
+    is_store_failure,
     new_match_id,
 )
 
 __all__ = [
     "DATABASE_URL_ENV",
+    "STORE_FAILURES",
     "HighScore",
     "HistoryEntry",
     "MatchSummary",
@@ -24,5 +27,6 @@ __all__ = [
     "database_url",
     "default_sqlite_path",
     "display_url",
+    "is_store_failure",
     "new_match_id",
 ]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import Engine, func, insert, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from fivedice.rules import Event, Match, MatchState, event_from_dict
@@ -32,6 +32,17 @@ class SequenceConflict(StoreError):
 
 class UnknownMatch(StoreError):
     """No match with that id is stored."""
+
+
+STORE_FAILURES: tuple[type[Exception], ...] = (SQLAlchemyError, StoreError)
+"""What the store may raise when the database fails (down, unreachable, refusing a write):
+SQLAlchemy's errors, which the store lets through, and its own."""
+
+
+def is_store_failure(exc: BaseException) -> bool:
+    """Whether `exc` is the database failing, rather than a request naming a match that does
+    not exist (:class:`UnknownMatch`)."""
+    return isinstance(exc, STORE_FAILURES) and not isinstance(exc, UnknownMatch)
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,17 @@ from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 
 from fivedice.rules import RuleError
+from fivedice.store import is_store_failure
 
 from ..context import Ctx, ServerContext
-from ..errors import RateLimited, Refusal, rule_error_code
-from ..hub import Client
+from ..errors import (
+    STORE_UNAVAILABLE,
+    STORE_UNAVAILABLE_MESSAGE,
+    RateLimited,
+    Refusal,
+    rule_error_code,
+)
+from ..hub import CLOSE_TRY_AGAIN_LATER, Client
 from ..intents import goodbye, handle
 from ..protocol import client_message_adapter
 from ..table import Table
@@ -43,6 +50,13 @@ async def play(websocket: WebSocket, table_id: str, ctx: Ctx) -> None:
         ctx.hub.send(client, error_message(exc.code, exc.message))
         await client.finish()
         await client.close(CLOSE_UNKNOWN_TABLE, "unknown table")
+        return
+    except Exception as exc:
+        if not is_store_failure(exc):
+            raise
+        ctx.hub.send(client, error_message(STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE))
+        await client.finish()
+        await client.close(CLOSE_TRY_AGAIN_LATER, "store unavailable")
         return
     ctx.hub.add(client)
     try:
@@ -91,7 +105,10 @@ async def _receive(ctx: ServerContext, table: Table, client: Client) -> None:
             _refuse(ctx, client, exc.code, exc.message, text)
         except RuleError as exc:
             _refuse(ctx, client, rule_error_code(exc), str(exc), text)
-        except Exception:
+        except Exception as exc:
+            if is_store_failure(exc):  # the database is down: the client may try again
+                _refuse(ctx, client, STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, text)
+                continue
             log.exception("message failed", extra={"table": table.id, "client": client.id})
             _refuse(ctx, client, "internal", "The server could not handle that message", text)
 
