@@ -255,10 +255,8 @@ def haproxy_config(backends: list[tuple[str, str, int]], port: int) -> str:
     everything else round-robin; a node that fails its health check is taken out and its
     sockets are closed, so their clients reconnect to another node. `backends` are
     (name, host, port)."""
-    servers = "\n".join(
-        f"    server {name} {host}:{p} check inter 1s fall 2 rise 1 on-marked-down shutdown-sessions"
-        for name, host, p in backends
-    )
+    checks = "check inter 1s fall 2 rise 1 on-marked-down shutdown-sessions"
+    servers = "\n".join(f"    server {name} {host}:{p} {checks}" for name, host, p in backends)
     return (HERE / "haproxy.cfg.in").read_text().format(port=port, servers=servers)
 
 

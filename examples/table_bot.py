@@ -9,7 +9,8 @@
 It takes a seat through the REST API, then speaks protocol 1 on the table's WebSocket (see
 docs/protocol.md): it rolls, keeps the most common face once, and scores the box the server
 lists as worth most. It knows no scoring rule: the server sends the options. If the socket
-drops (a server restart), it reconnects with its token and the last sequence number it saw.
+drops (a server restart), it reconnects with its token and the last sequence number it saw,
+and plays on from the table the server sends back.
 """
 
 from __future__ import annotations
@@ -36,13 +37,25 @@ def next_intent(table: dict[str, Any]) -> dict[str, Any]:
     return {"type": "score", "category": best["category"]}
 
 
-async def play(ws_url: str, token: str, start: bool) -> dict[str, Any]:
-    """Play until the match ends; returns the final table."""
+async def play(ws_url: str, token: str, start: bool, pace: float = 0.0) -> dict[str, Any]:
+    """Play until the match ends; returns the final table.
+
+    The bot acts on any update that shows its turn at a state (a `seq`) it has not acted on
+    yet, including the catch-up after a reconnect, which may carry no events. Each intent
+    carries that `seq` as its `id`, so a refusal is matched to what it refused: a refusal of
+    an intent sent for an older state (the table moved on meanwhile) is stale and changes
+    nothing; one of the intent for the state in hand (the server could not store it, say) is
+    tried again after a pause.
+    """
     last_seq = 0
+    seat = None
     while True:
+        acted: int | None = None  # the seq of the state our last intent answered
+        retry_in = 0.5
         try:
             async with websockets.connect(ws_url) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token, "last_seq": last_seq}))
+                table: dict[str, Any] | None = None
                 async for raw in ws:
                     message = json.loads(raw)
                     if message["type"] == "welcome":
@@ -52,6 +65,11 @@ async def play(ws_url: str, token: str, start: bool) -> dict[str, Any]:
                             start = False
                     elif message["type"] == "error":
                         print(f"refused: {message['code']}: {message['message']}")
+                        if message.get("id") is None or message["id"] != acted:
+                            continue  # stale: about an older state, or not an intent of ours
+                        await asyncio.sleep(retry_in)  # ours, for the state in hand: again
+                        retry_in = min(retry_in * 2, 5.0)
+                        acted = None
                     elif message["type"] == "update":
                         last_seq = message["seq"]
                         table = message["table"]
@@ -59,9 +77,15 @@ async def play(ws_url: str, token: str, start: bool) -> dict[str, Any]:
                             print(f"#{event['seq']} {event['type']} {event.get('seat', '')}")
                         if table["phase"] == "finished":
                             return table
-                        if table["active_seat"] == seat and message["events"]:
-                            intent = next_intent(table)
-                            await ws.send(json.dumps({**intent, "token": token}))
+                    if table is None or table["active_seat"] != seat or acted == last_seq:
+                        continue
+                    if table["phase"] != "playing":
+                        continue
+                    if pace:
+                        await asyncio.sleep(pace)
+                    intent = next_intent(table)
+                    acted = last_seq
+                    await ws.send(json.dumps({**intent, "token": token, "id": last_seq}))
         except (OSError, websockets.ConnectionClosed) as exc:
             print(f"connection lost ({exc}); reconnecting")
             await asyncio.sleep(1)
@@ -78,6 +102,9 @@ def main() -> None:
     where.add_argument("--table", help="the table to join (its id, as in ?table=ID)")
     where.add_argument("--open", action="store_true", help="open a new table (one seat)")
     parser.add_argument("--start", action="store_true", help="start the match (host only)")
+    parser.add_argument(
+        "--pace", type=float, default=0.0, help="seconds to wait before each move (%(default)s)"
+    )
     args = parser.parse_args()
     with httpx.Client(base_url=args.server, timeout=10) as api:
         if args.open:
@@ -89,7 +116,7 @@ def main() -> None:
             seat = body.raise_for_status().json()
             table_id = args.table
     ws_url = args.server.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-    final = asyncio.run(play(ws_url, seat["token"], args.start))
+    final = asyncio.run(play(ws_url, seat["token"], args.start, args.pace))
     for standing in final["outcome"]["standings"]:
         print(f"{standing['place'] or '-'}. {standing['name']}: {standing['total']}")
 

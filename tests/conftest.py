@@ -41,7 +41,11 @@ def _bindir() -> Path:
 class PostgresCluster:
     """A private PostgreSQL server for the test session."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        # durable: every commit reaches the kernel before it returns (synchronous_commit), so
+        # a stopped server (pause) loses nothing it acknowledged; the session's server skips
+        # that for speed. Neither needs fsync: the machine does not crash under a test.
+        self.durable = durable
         self.bindir = _bindir()
         self.root = Path(tempfile.mkdtemp(prefix="fivedice-pg-"))
         self.data = self.root / "data"
@@ -64,16 +68,16 @@ class PostgresCluster:
         self.resume()
 
     def pause(self) -> None:
-        """Stop the server, keeping its data (an outage; see :meth:`resume`). A fast stop:
-        the tests' cluster acknowledges commits before they reach its log on disk
-        (``synchronous_commit=off``), so an immediate stop would lose the last ones."""
-        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+        """Stop the server at once (as a crash or an outage would), keeping its data: every
+        connection to it fails until :meth:`resume`."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def resume(self) -> None:
-        """Start the server (again) on the same port and data."""
+        """Start the server on its port and data directory (again, after :meth:`pause`)."""
         options = (
             f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            f"-c fsync=off -c synchronous_commit={'on' if self.durable else 'off'} "
+            "-c full_page_writes=off"
         )
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-w", "-l",
                   str(self.root / "log"), "start")  # fmt: skip
@@ -81,7 +85,8 @@ class PostgresCluster:
     def stop(self) -> None:
         """Stop the server and delete everything."""
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            if (self.data / "postmaster.pid").exists():  # not paused
+                self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 
@@ -101,6 +106,19 @@ class PostgresCluster:
 def postgres_cluster() -> Iterator[PostgresCluster]:
     """The session's PostgreSQL server."""
     cluster = PostgresCluster()
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def private_postgres() -> Iterator[PostgresCluster]:
+    """A PostgreSQL server of the test's own, which it may :meth:`~PostgresCluster.pause` (an
+    outage) and :meth:`~PostgresCluster.resume` on the same port and data, without
+    disturbing the session's server."""
+    cluster = PostgresCluster(durable=True)
     cluster.start()
     try:
         yield cluster

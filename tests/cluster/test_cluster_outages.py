@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 
 import httpx
 from cluster_pieces import Cluster, RedisServer
+from conftest import PostgresCluster
 from test_cluster_failover import owner_of
 from wsclient import PlayClient, play_to_the_end
 
@@ -51,30 +53,49 @@ async def test_redis_restarted_mid_match(cluster: Cluster, redis_server: RedisSe
     await asyncio.sleep(0.5)
 
 
-async def test_computer_moves_after_postgres_returns(
-    cluster: Cluster, redis_server: RedisServer, postgres_cluster: object
+async def test_postgres_stopped_on_a_computer_turn_and_a_clock_deadline(
+    tmp_path: Path, private_postgres: PostgresCluster, redis_server: RedisServer
 ) -> None:
-    n1 = cluster.nodes[1]
-    created = httpx.post(
-        f"{n1.base_url}/api/tables",
-        json={"host_name": "Ann", "seats": 2, "bots": [{"level": "beginner", "name": "Robo"}]},
-    ).json()
-    table_id = created["table_id"]
-    ann = await PlayClient(n1.ws_url(table_id), created["token"]).connect()
-    await ann.intent("start")
-    await ann.until_table(lambda t: t["active_seat"] == 0)
-    await ann.intent("roll")
-    await ann.until_table(lambda t: t["dice"] is not None)
-    pg = postgres_cluster
-    pg.pause()  # type: ignore[attr-defined]
-    stopped = time.monotonic()
-    await ann.intent("score", category="chance")  # refused: the database is away
-    assert (await ann.error())["code"] in ("store_unavailable", "store_failed")
-    await asyncio.sleep(5 - (time.monotonic() - stopped))
-    pg.resume()  # type: ignore[attr-defined]
-    await ann.intent("score", category="chance")
-    await ann.until_table(lambda t: t["active_seat"] == 1, timeout=10)
-    # The computer's turn: it moves (roll, score) once the database is back, and only once.
-    table = await ann.until_table(lambda t: t["active_seat"] == 0, timeout=15)
-    robo = table["seats"][1]
-    assert len([b for b in robo["cards"][0]["boxes"]]) == 1
+    cluster = Cluster(
+        tmp_path, private_postgres.new_database(), redis_server.url, nodes=2,
+        FIVEDICE_BOT_DELAY="1.0",
+    )  # fmt: skip
+    cluster.start()
+    try:
+        n0 = cluster.nodes[0]
+        created = httpx.post(
+            f"{n0.base_url}/api/tables",
+            json={
+                "host_name": "Ann", "seats": 2, "clock_seconds": 3, "timeout_rule": "scratch",
+                "bots": [{"level": "beginner", "name": "Robo"}],
+            },
+        ).json()  # fmt: skip
+        table_id = created["table_id"]
+        ann = await PlayClient(cluster.nodes[1].ws_url(table_id), created["token"]).connect()
+        await ann.intent("start")
+        await ann.until_table(lambda t: t["active_seat"] == 0 and t["phase"] == "playing")
+        await ann.intent("roll")
+        await ann.until_table(lambda t: t["dice"] is not None)
+        await ann.intent("score", category="chance")
+        await ann.until_table(lambda t: t["active_seat"] == 1)
+        # Robo's turn: the database goes away before the computer's first move.
+        private_postgres.pause()
+        await asyncio.sleep(5)
+        private_postgres.resume()
+        back = time.monotonic()
+        table = await ann.until_table(lambda t: t["active_seat"] == 0, timeout=15)
+        assert time.monotonic() - back < 6
+        assert len(table["seats"][1]["cards"][0]["boxes"]) == 1  # it scored once
+        # Ann's hand: the database goes away and her 3 s run out meanwhile.
+        private_postgres.pause()
+        await asyncio.sleep(5)
+        private_postgres.resume()
+        back = time.monotonic()
+        await ann.until_table(lambda t: t["active_seat"] == 1, timeout=15)
+        assert time.monotonic() - back < 6
+        expired = [e for e in ann.events if e["type"] == "clock_expired"]
+        assert [e["seat"] for e in expired] == [0]
+        stored = httpx.get(f"{n0.base_url}/api/tables/{table_id}/events").json()
+        assert [e["seq"] for e in stored] == [e["seq"] for e in ann.events]
+    finally:
+        cluster.stop()

@@ -4,6 +4,7 @@ operations endpoints; and the browser page's files at ``/`` when the web package
 from __future__ import annotations
 
 import gc
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -14,16 +15,19 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from fivedice.rules import RuleError
+from fivedice.store import STORE_FAILURES, UnknownMatch
 
 from .bots import ComputerPlayers
 from .computer import strategy_players
 from .context import ServerContext
-from .errors import Refusal, http_status
+from .errors import STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, Refusal, http_status
 from .hub import KeepSocketSend
 from .protocol import PROTOCOL_VERSION
 from .routes import coach, echo, health, matches, play, scores, tables
 from .routes import players as player_routes
 from .settings import Settings
+
+log = logging.getLogger("fivedice.server.app")
 
 
 def create_app(settings: Settings | None = None, players: ComputerPlayers | None = None) -> FastAPI:
@@ -71,6 +75,22 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         return JSONResponse(
             {"code": "invalid_request", "message": message, "detail": errors}, status_code=422
         )
+
+    async def store_failed(_: Request, exc: Exception) -> JSONResponse:
+        # The database is down or refused: the documented {code, message}, status 503 (the
+        # client may try again), never a plain-text 500. A match the store does not know is
+        # 404, as the routes that look matches up say.
+        if isinstance(exc, UnknownMatch):
+            return JSONResponse({"code": "unknown_table", "message": str(exc)}, status_code=404)
+        log.warning("request failed in the store", extra={"error": repr(exc)})
+        return JSONResponse(
+            {"code": STORE_UNAVAILABLE, "message": STORE_UNAVAILABLE_MESSAGE},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
+
+    for failure in STORE_FAILURES:
+        app.add_exception_handler(failure, store_failed)
 
     app.add_middleware(KeepSocketSend)
     for module in (tables, matches, scores, player_routes, coach, health, play):

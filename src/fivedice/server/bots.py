@@ -4,6 +4,10 @@ server through the same intents a person sends.
 When the active seat is a computer's, the runner waits the table's bot delay (so people can
 follow), asks the computer player for its move in a worker thread (the optimal player reads a
 large table), and performs it through the referee like any other move.
+
+A move that cannot be stored (the database is down) is tried again, waiting a little longer
+each time, for as long as the table stands where the computer thought; a computer seat never
+stops for good because of one failed write. A move the rules refuse is final.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Protocol
 from fivedice.rules import Match, MatchState, Phase, RuleError
 from fivedice.strategy.seats import SeatMove
 
+from .clock import RETRY_FIRST, RETRY_MAX, backoff
 from .referee import Referee
 from .table import Table
 
@@ -37,11 +42,15 @@ class ComputerPlayers(Protocol):
 class BotRunner:
     """Plays the computer seats of every table."""
 
+    retry_first = RETRY_FIRST
+    retry_max = RETRY_MAX
+
     def __init__(self, referee: Referee, players: ComputerPlayers, delay: float) -> None:
         self.referee = referee
         self.players = players
         self.delay = delay
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._closed = False
         referee.after_commit.append(self.schedule)
 
     def levels(self) -> list[str]:
@@ -50,7 +59,7 @@ class BotRunner:
 
     def schedule(self, table: Table) -> None:
         """Start playing the table's computer seat if it is that seat's turn."""
-        if not self._bot_to_move(table):
+        if self._closed or not self._bot_to_move(table):
             return
         task = self._tasks.get(table.id)
         if task is not None and not task.done():
@@ -58,6 +67,14 @@ class BotRunner:
         self._tasks[table.id] = asyncio.create_task(
             self._play(table), name=f"fivedice-bot-{table.id}"
         )
+
+    def cancel(self, table_id: str) -> None:
+        """Stop playing a table's computer seats, retries included (the table's owner gives
+        it up). A move already being stored still completes; a later :meth:`schedule` (after
+        any commit on the table) plays again."""
+        task = self._tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
 
     @staticmethod
     def _bot_to_move(table: Table) -> str | None:
@@ -76,22 +93,36 @@ class BotRunner:
             seq = table.seq
             try:
                 move = await asyncio.to_thread(self.players.decide, level, state, seat)
-                await self.referee.perform(table, _carry_out(seat, seq, table, move))
-            except RuleError as exc:
-                log.error("computer move refused", extra={"table": table.id, "error": str(exc)})
-                return
             except Exception:
                 log.exception("computer player failed", extra={"table": table.id})
                 return
+            if not await self._perform(table, seat, seq, move):
+                return
 
-    def cancel(self, table_id: str) -> None:
-        """Stop playing a table's computer seats (this node gave the table up)."""
-        task = self._tasks.pop(table_id, None)
-        if task is not None:
-            task.cancel()
+    async def _perform(self, table: Table, seat: int, seq: int, move: SeatMove) -> bool:
+        """Carry out the move thought of at `seq`, trying again while it cannot be stored and
+        the table is still at `seq`. False when the rules refuse it: stop playing the table."""
+        delays = backoff(self.retry_first, self.retry_max)
+        while True:
+            try:
+                await self.referee.perform(table, _carry_out(seat, seq, table, move))
+                return True
+            except RuleError as exc:
+                log.error("computer move refused", extra={"table": table.id, "error": str(exc)})
+                return False
+            except Exception as exc:
+                delay = next(delays)
+                log.warning(
+                    "computer move not stored; retrying",
+                    extra={"table": table.id, "seq": seq, "retry_in": delay, "error": repr(exc)},
+                )
+            await asyncio.sleep(delay)
+            if table.seq != seq:
+                return True  # the table moved on meanwhile (the clock, say): think again
 
     async def close(self) -> None:
-        """Stop every computer player."""
+        """Stop every computer player (for good: nothing is scheduled after this)."""
+        self._closed = True
         for task in self._tasks.values():
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)

@@ -62,7 +62,7 @@ class ServerContext:
             extra={
                 "node": settings.node,
                 "tables": len(registry.tables),
-                "database": store.engine.url.render_as_string(),
+                "database": store.describe(),
                 "redis": settings.redis_url is not None,
             },
         )

@@ -78,19 +78,17 @@ class StoreUnavailable(Refusal):
     code = "store_failed"
 
 
+STORE_UNAVAILABLE = "store_unavailable"
+STORE_UNAVAILABLE_MESSAGE = "The database cannot be reached just now; please try again shortly"
+"""The code and message for a request the database failed (REST: status 503)."""
+
+
 def rule_error_code(error: RuleError) -> str:
     """The code for a rules error: its class name in snake case."""
     name = type(error).__name__
     if name == "RuleError":
         return "rule"
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
-def is_store_failure(exc: BaseException) -> bool:
-    """Whether an exception says the database could not be used (as opposed to a bug)."""
-    from sqlalchemy.exc import SQLAlchemyError
-
-    return isinstance(exc, SQLAlchemyError | StoreUnavailable)
 
 
 def http_status(exc: BaseException) -> tuple[int, str, str]:
@@ -106,8 +104,10 @@ def http_status(exc: BaseException) -> tuple[int, str, str]:
     if isinstance(exc, RuleError):
         unprocessable = isinstance(exc, InvalidOptions | UnknownPreset | UnknownCategory)
         return (422 if unprocessable else 409), rule_error_code(exc), str(exc)
+    from fivedice.store import is_store_failure
+
     if is_store_failure(exc):
-        return 503, "store_unavailable", "The database is unavailable: try again"
+        return 503, STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE
     return 500, "internal", "The server could not do that"
 
 

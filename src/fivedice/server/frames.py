@@ -12,9 +12,16 @@ from typing import Any
 from pydantic import ValidationError
 
 from fivedice.rules import RuleError
+from fivedice.store import is_store_failure
 
 from .context import ServerContext
-from .errors import RateLimited, Refusal, is_store_failure, rule_error_code
+from .errors import (
+    STORE_UNAVAILABLE,
+    STORE_UNAVAILABLE_MESSAGE,
+    RateLimited,
+    Refusal,
+    rule_error_code,
+)
 from .hub import Client
 from .intents import handle
 from .protocol import client_message_adapter
@@ -54,7 +61,7 @@ async def carry_out(ctx: ServerContext, table: Table, client: Client, text: str 
         refuse(ctx, client, rule_error_code(exc), str(exc), text)
     except Exception as exc:
         if is_store_failure(exc):
-            refuse(ctx, client, "store_unavailable", "The database is unavailable: try again", text)
+            refuse(ctx, client, STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, text)
             return
         log.exception("message failed", extra={"table": table.id, "client": client.id})
         refuse(ctx, client, "internal", "The server could not handle that message", text)

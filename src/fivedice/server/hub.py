@@ -133,10 +133,10 @@ class Client:
         """Ready to send (kept for symmetry: the sender task starts only when needed)."""
 
     def queue_text(self, text: str) -> bool:
-        """Send or queue a message; False (and the client is being dropped) when it is too far
-        behind."""
+        """Send or queue a message; False when this message finds it too far behind (the
+        client is being dropped: counted once, later messages are discarded)."""
         if self.dropped:
-            return False
+            return True
         if self._sender is not None:  # a send is waiting: keep the order
             if len(self._backlog) >= self._limit:
                 self.dropped = True

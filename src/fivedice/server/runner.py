@@ -7,9 +7,7 @@ import gc
 import sys
 from urllib.parse import urlsplit
 
-from sqlalchemy.engine import make_url
-
-from fivedice.store import database_url
+from fivedice.store import display_url
 
 from .app import create_app
 from .logs import configure_logging
@@ -18,7 +16,7 @@ from .settings import Settings
 
 def describe(settings: Settings) -> str:
     """The lines printed at startup: the address to open, and the database (no password)."""
-    url = make_url(database_url(settings.database_url)).render_as_string(hide_password=True)
+    url = display_url(settings.database_url)
     lines = (
         f"fivedice server: open {settings.address}  (API docs: {settings.address}docs)\n"
         f"database: {url}"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import queue
 import threading
@@ -23,8 +22,8 @@ from typing import Any, TypeVar
 
 from fivedice.rules import Event
 from fivedice.store import Store
-from fivedice.store.models import EventRow, utcnow
-from fivedice.store.online import Append, SeatTokenRow, append_many, append_one
+from fivedice.store.online import Append, append_many, append_one
+from fivedice.store.sqlite_appender import SqliteAppender
 
 from .metrics import Metrics
 
@@ -53,65 +52,6 @@ class _CallJob(_Job):
 _STOP = object()
 
 
-class SqliteAppender:
-    """:func:`append_many` for the embedded SQLite, on the DBAPI connection directly: the same
-    rows in one transaction, without SQLAlchemy's per-transaction work (a pool checkout, the
-    statement's compilation lookup, the result objects), which cost more than SQLite itself.
-    The statements are made once from the store's own tables; the time is stored the way the
-    store's column type stores it."""
-
-    def __init__(self, store: Store) -> None:
-        self.engine = store.engine
-        created_at = EventRow.__table__.c.created_at
-        created = created_at.type.dialect_impl(self.engine.dialect)
-        self._time = created.bind_processor(self.engine.dialect) or (lambda value: value)
-        self._events_sql = (
-            f"INSERT INTO {EventRow.__tablename__} (match_id, seq, type, payload, created_at) "
-            "VALUES (?, ?, ?, ?, ?)"
-        )
-        self._tokens_sql = (
-            f"INSERT INTO {SeatTokenRow.__tablename__} (match_id, seat, token_hash) "
-            "VALUES (?, ?, ?)"
-        )
-        self._connection: Any = None  # a pooled connection, held while the writer runs
-
-    def __call__(self, appends: Sequence[Append]) -> None:
-        """Store every append in one transaction, or none of them (then raise)."""
-        if self._connection is None:
-            self._connection = self.engine.raw_connection()
-        dbapi = self._connection.driver_connection
-        now = self._time(utcnow())
-        rows: list[tuple[object, ...]] = []
-        token_rows: list[tuple[object, ...]] = []
-        for append in appends:
-            payloads = append.payloads
-            if payloads is None:
-                payloads = [json.dumps(e.to_dict()) for e in append.events]
-            match_id = append.match_id
-            seq = append.first_seq
-            for event, payload in zip(append.events, payloads, strict=True):
-                rows.append((match_id, seq, event.type, payload, now))
-                seq += 1
-            token_rows.extend((match_id, seat, digest) for seat, digest in append.tokens)
-        try:
-            if rows:
-                dbapi.executemany(self._events_sql, rows)
-            if token_rows:
-                dbapi.executemany(self._tokens_sql, token_rows)
-            dbapi.commit()
-        except BaseException:
-            with contextlib.suppress(Exception):
-                dbapi.rollback()
-            raise
-
-    def close(self) -> None:
-        """Give the connection back to the pool."""
-        if self._connection is not None:
-            connection, self._connection = self._connection, None
-            with contextlib.suppress(Exception):
-                connection.close()
-
-
 class StoreWriter:
     """Runs store writes in order on one thread; :meth:`append` batches across tables."""
 
@@ -123,7 +63,7 @@ class StoreWriter:
         # An embedded SQLite commits in well under a millisecond: doing it on the event loop,
         # once per loop pass for every move queued in that pass, beats handing each batch to a
         # thread (no GIL ping-pong). A database across a network gets the thread.
-        self.inline = store.engine.dialect.name == "sqlite" if inline is None else inline
+        self.inline = store.dialect == "sqlite" if inline is None else inline
         self._queue: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="fivedice-store-writer", daemon=True)
         self._started = False
@@ -131,7 +71,7 @@ class StoreWriter:
         self._flush_scheduled = False
         self._append_many: Callable[[Sequence[Append]], None] = self._append_with_store
         self._sqlite: SqliteAppender | None = None
-        if self.inline and store.engine.dialect.name == "sqlite":
+        if self.inline and store.dialect == "sqlite":
             self._sqlite = SqliteAppender(store)
             self._append_many = self._sqlite
 

@@ -1,7 +1,8 @@
 """Matches as event logs, results and high scores, in SQL (SQLite by default, PostgreSQL by URL)."""
 
-from .database import DATABASE_URL_ENV, database_url, default_sqlite_path
+from .database import DATABASE_URL_ENV, database_url, default_sqlite_path, display_url
 from .store import (
+    STORE_FAILURES,
     HighScore,
     HistoryEntry,
     MatchSummary,
@@ -9,11 +10,13 @@ from .store import (
     Store,
     StoreError,
     UnknownMatch,
+    is_store_failure,
     new_match_id,
 )
 
 __all__ = [
     "DATABASE_URL_ENV",
+    "STORE_FAILURES",
     "HighScore",
     "HistoryEntry",
     "MatchSummary",
@@ -23,5 +26,7 @@ __all__ = [
     "UnknownMatch",
     "database_url",
     "default_sqlite_path",
+    "display_url",
+    "is_store_failure",
     "new_match_id",
 ]

@@ -9,6 +9,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 from sqlalchemy import Engine, MetaData, Table, create_engine, event, text
+from sqlalchemy.engine import make_url
 
 DATABASE_URL_ENV = "FIVEDICE_DATABASE_URL"
 
@@ -28,6 +29,11 @@ def database_url(url: str | None = None) -> str:
     path = default_sqlite_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{path}"
+
+
+def display_url(url: str | None = None) -> str:
+    """The database URL to show people (logs, the startup banner): any password hidden."""
+    return make_url(database_url(url)).render_as_string(hide_password=True)
 
 
 def make_engine(url: str | None = None) -> Engine:

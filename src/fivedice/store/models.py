@@ -5,8 +5,19 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+RESULT_SEAT_INDEX = "uq_result_seat"
 
 
 def utcnow() -> datetime:
@@ -51,9 +62,11 @@ class EventRow(Base):
 
 
 class ResultRow(Base):
-    """A player's final line in a finished match."""
+    """A player's final line in a finished match: one per (match, seat), whoever races to
+    record it."""
 
     __tablename__ = "results"
+    __table_args__ = (Index(RESULT_SEAT_INDEX, "match_id", "seat", unique=True),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)

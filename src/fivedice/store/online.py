@@ -13,14 +13,25 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, ForeignKey, Integer, String, insert, select
+from sqlalchemy import (
+    Connection,
+    ForeignKey,
+    Integer,
+    String,
+    delete,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from fivedice.rules import Event
 
 from .database import create_schema
-from .models import Base, EventRow, MatchRow, utcnow
+from .models import RESULT_SEAT_INDEX, Base, EventRow, MatchRow, ResultRow, utcnow
 from .store import SequenceConflict, Store, UnknownMatch
 
 ORIGIN_ONLINE = "online"
@@ -52,8 +63,26 @@ class Append:
 
 
 def ensure_schema(store: Store) -> None:
-    """Create the online tables in a store whose database predates them."""
+    """Bring a database that predates the online server up to date: create the seat tokens'
+    table, and give the results their unique (match, seat) index, first deleting any
+    duplicate result rows (the lowest id of each match and seat is kept)."""
     create_schema(store.engine, Base.metadata, [SeatTokenRow.__table__])  # type: ignore[list-item]
+    _ensure_result_index(store)
+
+
+def _ensure_result_index(store: Store) -> None:
+    table = ResultRow.__table__
+    index = next(i for i in table.indexes if i.name == RESULT_SEAT_INDEX)  # type: ignore[attr-defined]
+    with store.engine.begin() as conn:
+        if store.dialect == "postgresql":
+            # Two servers starting at once: one upgrades, the other waits and finds it done.
+            conn.execute(text(f"LOCK TABLE {ResultRow.__tablename__} IN SHARE ROW EXCLUSIVE MODE"))
+        names = {i["name"] for i in inspect(conn).get_indexes(ResultRow.__tablename__)}
+        if RESULT_SEAT_INDEX in names:
+            return
+        first = select(func.min(ResultRow.id)).group_by(ResultRow.match_id, ResultRow.seat)
+        conn.execute(delete(ResultRow).where(ResultRow.id.not_in(first.scalar_subquery())))
+        index.create(conn, checkfirst=True)
 
 
 def create_online_match(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import Engine, func, insert, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from fivedice.rules import Event, Match, MatchState, event_from_dict
@@ -32,6 +32,17 @@ class SequenceConflict(StoreError):
 
 class UnknownMatch(StoreError):
     """No match with that id is stored."""
+
+
+STORE_FAILURES: tuple[type[Exception], ...] = (SQLAlchemyError, StoreError)
+"""What the store may raise when the database fails (down, unreachable, refusing a write):
+SQLAlchemy's errors, which the store lets through, and its own."""
+
+
+def is_store_failure(exc: BaseException) -> bool:
+    """Whether `exc` is the database failing, rather than a request naming a match that does
+    not exist (:class:`UnknownMatch`)."""
+    return isinstance(exc, STORE_FAILURES) and not isinstance(exc, UnknownMatch)
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,15 @@ class Store:
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()
+
+    @property
+    def dialect(self) -> str:
+        """The kind of database: ``"sqlite"`` or ``"postgresql"``."""
+        return str(self.engine.dialect.name)
+
+    def describe(self) -> str:
+        """Where the store is, for people (its URL, any password hidden)."""
+        return self.engine.url.render_as_string(hide_password=True)
 
     # Match logs ------------------------------------------------------------------------
 
@@ -178,36 +198,48 @@ class Store:
     # Results ---------------------------------------------------------------------------
 
     def record_result(self, match_id: str, state: MatchState) -> None:
-        """Write a finished match's standings and mark it finished (once)."""
+        """Write a finished match's standings and mark it finished, exactly once: whoever
+        calls it concurrently (two servers, a restart racing a retry), one set of rows is
+        stored and the other callers return quietly.
+
+        The match row is locked (``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite has one
+        writer at a time) while its status is checked, and the unique (match, seat) index on
+        the results refuses a second set whatever slips past the check.
+        """
         outcome = state.outcome
         if outcome is None:
             raise StoreError("Only a finished match has a result")
         preset = state.rules.name
-        with self._sessions.begin() as session:
-            row = self._match_row(session, match_id)
-            if row.status == "finished":
-                return
-            row.status = "finished"
-            row.finished_at = utcnow()
-            # One bulk insert: the server records a result at every match's end.
-            session.execute(
-                insert(ResultRow),
-                [
-                    {
-                        "match_id": match_id,
-                        "preset": preset,
-                        "seat": standing.seat,
-                        "name": standing.name,
-                        "bot": state.player(standing.seat).bot,
-                        "total": standing.total,
-                        "place": standing.place,
-                        "status": standing.status.value,
-                        "complete": state.player(standing.seat).is_complete,
-                        "finished_at": row.finished_at,
-                    }
-                    for standing in outcome.standings
-                ],
-            )
+        try:
+            with self._sessions.begin() as session:
+                row = session.get(MatchRow, match_id, with_for_update=True)
+                if row is None:
+                    raise UnknownMatch(f"No match {match_id}")
+                if row.status == "finished":
+                    return
+                row.status = "finished"
+                row.finished_at = utcnow()
+                # One bulk insert: the server records a result at every match's end.
+                session.execute(
+                    insert(ResultRow),
+                    [
+                        {
+                            "match_id": match_id,
+                            "preset": preset,
+                            "seat": standing.seat,
+                            "name": standing.name,
+                            "bot": state.player(standing.seat).bot,
+                            "total": standing.total,
+                            "place": standing.place,
+                            "status": standing.status.value,
+                            "complete": state.player(standing.seat).is_complete,
+                            "finished_at": row.finished_at,
+                        }
+                        for standing in outcome.standings
+                    ],
+                )
+        except IntegrityError:
+            return  # another writer recorded this result first: it is there, once
 
     def save_finished(
         self, match: Match, *, origin: str = "local", label: str | None = None

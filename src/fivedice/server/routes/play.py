@@ -16,10 +16,12 @@ from collections.abc import Awaitable, Callable
 
 from fastapi import APIRouter, WebSocket
 
+from fivedice.store import is_store_failure
+
 from ..context import Ctx, ServerContext
-from ..errors import Refusal
+from ..errors import STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, Refusal
 from ..frames import carry_out, check_frame, refuse
-from ..hub import Client
+from ..hub import CLOSE_TRY_AGAIN_LATER, Client
 from ..intents import goodbye
 from ..views import error_message
 
@@ -41,6 +43,13 @@ async def play(websocket: WebSocket, table_id: str, ctx: Ctx) -> None:
         ctx.hub.send(client, error_message(exc.code, exc.message))
         await client.finish()
         await client.close(CLOSE_UNKNOWN_TABLE if exc.code == "unknown_table" else 1013, exc.code)
+        return
+    except Exception as exc:
+        if not is_store_failure(exc):
+            raise
+        ctx.hub.send(client, error_message(STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE))
+        await client.finish()
+        await client.close(CLOSE_TRY_AGAIN_LATER, "store unavailable")
         return
     if isinstance(where, str):  # another node owns the table: pass the frames on
         forward = ctx.nodes.relay(client, where)
