@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 from cluster_pieces import Cluster, RedisServer
-from conftest import PostgresCluster
 from test_cluster_failover import owner_of
 from wsclient import PlayClient, play_to_the_end
 
@@ -54,7 +54,7 @@ async def test_redis_restarted_mid_match(cluster: Cluster, redis_server: RedisSe
 
 
 async def test_postgres_stopped_on_a_computer_turn_and_a_clock_deadline(
-    tmp_path: Path, private_postgres: PostgresCluster, redis_server: RedisServer
+    tmp_path: Path, private_postgres: Any, redis_server: RedisServer
 ) -> None:
     cluster = Cluster(
         tmp_path, private_postgres.new_database(), redis_server.url, nodes=2,
@@ -93,8 +93,10 @@ async def test_postgres_stopped_on_a_computer_turn_and_a_clock_deadline(
         back = time.monotonic()
         await ann.until_table(lambda t: t["active_seat"] == 1, timeout=15)
         assert time.monotonic() - back < 6
-        expired = [e for e in ann.events if e["type"] == "clock_expired"]
-        assert [e["seat"] for e in expired] == [0]
+        # Robo's hand ran out of time during the first outage too: its clock or its move acted
+        # (one box either way); Ann's clock acted exactly once.
+        expired = [e["seat"] for e in ann.events if e["type"] == "clock_expired"]
+        assert expired.count(0) == 1 and expired.count(1) <= 1
         stored = httpx.get(f"{n0.base_url}/api/tables/{table_id}/events").json()
         assert [e["seq"] for e in stored] == [e["seq"] for e in ann.events]
     finally:
