@@ -93,9 +93,12 @@ async def _player(
     state: dict[str, Any] = {"seq": 0, "started": False}
     while time.time() < stop_at:
         try:
-            if await _session(url, plan, report, state, think):
+            session = _session(url, plan, report, state, think)
+            if await asyncio.wait_for(session, max(0.01, stop_at - time.time())):
                 return
-        except (OSError, websockets.ConnectionClosed, websockets.InvalidStatus, TimeoutError):
+        except TimeoutError:
+            return  # the measured time is over
+        except (OSError, websockets.ConnectionClosed, websockets.InvalidStatus):
             pass
         report.reconnects += 1
         await asyncio.sleep(0.1 + random.random() * 0.2)
