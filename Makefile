@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 UV := $(BIN)/uv
 
-.PHONY: run test lint typecheck install install-test test-services clean bench
+.PHONY: run cluster test lint typecheck install install-cluster install-test test-services cluster-services clean bench
 
 $(UV):
 	$(PYTHON) -m venv $(VENV)
@@ -13,13 +13,23 @@ $(UV):
 install: $(UV)
 	$(UV) pip install -q --python $(BIN)/python -e .
 
+install-cluster: $(UV)
+	$(UV) pip install -q --python $(BIN)/python -e '.[cluster]'
+
 install-test: $(UV) test-services
 	$(UV) pip install -q --python $(BIN)/python -e '.[test]'
 
-# The store's and the server's tests start their own PostgreSQL: install it only if missing.
-test-services:
+# A cluster on this machine, and the tests that start one, use Debian's PostgreSQL, Redis and
+# HAProxy: each is installed only if missing.
+cluster-services:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql)
+	@command -v redis-server >/dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server)
+	@command -v haproxy >/dev/null 2>&1 || test -x /usr/sbin/haproxy \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy)
+
+test-services: cluster-services
 # The web page's tests drive Debian's chromium (Playwright cannot fetch browsers here).
 	@test -x /usr/bin/chromium \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
@@ -27,9 +37,13 @@ test-services:
 run: install
 	$(BIN)/fivedice serve --host 127.0.0.1 --port 8000
 
+# PostgreSQL, Redis, three nodes and HAProxy as plain processes: one URL, Ctrl+C stops it all.
+cluster: install-cluster cluster-services
+	$(BIN)/python deploy/localcluster.py --nodes 3 --port 8000 --dir .cluster
+
 lint: install-test
-	$(BIN)/ruff check src tests bench examples
-	$(BIN)/ruff format --check src tests bench examples
+	$(BIN)/ruff check src tests bench examples deploy
+	$(BIN)/ruff format --check src tests bench examples deploy
 
 typecheck: install-test
 	$(BIN)/mypy
@@ -41,4 +55,4 @@ bench: install-test
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .cluster

@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 import redis
-from localcluster import LocalCluster
 
 from bench.cluster_clients import ClusterReport, cluster_worker
 from bench.load import open_tables, percentile, run_workers, split
 from fivedice.server.runner import raise_open_file_limit
+from localcluster import LocalCluster
 
 
 def tree_cpu(roots: Iterable[int]) -> float:

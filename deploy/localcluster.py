@@ -48,7 +48,7 @@ def _wait(check: object, what: str, timeout: float = 30.0) -> None:
 
 
 def _program(name: str) -> str:
-    found = shutil.which(name)
+    found = shutil.which(name) or shutil.which(name, path="/usr/sbin:/sbin")
     if found is None:
         raise RuntimeError(f"{name} is not installed (`make cluster` installs it with apt-get)")
     return found
@@ -255,7 +255,7 @@ def haproxy_config(backends: list[tuple[str, str, int]], port: int) -> str:
     everything else round-robin; a node that fails its health check is taken out and its
     sockets are closed, so their clients reconnect to another node. `backends` are
     (name, host, port)."""
-    checks = "check inter 1s fall 2 rise 1 on-marked-down shutdown-sessions"
+    checks = "check inter 1s fall 3 rise 2 on-marked-down shutdown-sessions"
     servers = "\n".join(f"    server {name} {host}:{p} {checks}" for name, host, p in backends)
     return (HERE / "haproxy.cfg.in").read_text().format(port=port, servers=servers)
 

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import redis.asyncio as aioredis
+from .notes import PREFIX
 
-from .bus import PREFIX
+if TYPE_CHECKING:
+    import redis.asyncio as aioredis
 
 # Renew each key held with our value; take again a key that has gone (Redis restarted);
 # return the keys another node holds now.

@@ -10,18 +10,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
-import redis.asyncio as aioredis
-from redis.exceptions import RedisError
 
 from fivedice.rules import Phase
 
-from .bus import PREFIX
+from .notes import PREFIX
 from .registry import TableRegistry
 from .table import Table
 from .views import lobby_entry
+
+if TYPE_CHECKING:
+    import redis.asyncio as aioredis
 
 log = logging.getLogger("fivedice.server.listing")
 
@@ -115,6 +116,8 @@ class SharedListing:
         return sorted(lines, key=lambda e: e.get("opened_at") or 0)
 
     async def _run(self) -> None:
+        from redis.exceptions import RedisError  # the cluster extra; only a cluster gets here
+
         while True:
             await self._wake.wait()
             await asyncio.sleep(FLUSH_SECONDS)  # gather a few changes into one round trip

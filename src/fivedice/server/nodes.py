@@ -35,15 +35,16 @@ import orjson
 from fivedice.rules import Phase
 from fivedice.store.online import ORIGIN_ONLINE
 
-from .bus import BusListener, BusSender, Note, connect
 from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, http_status
 from .hub import CLOSE_SERVICE_RESTART, Client
 from .leases import Leases, RedisLeases, SoleOwner
 from .listing import Listing, LocalListing, SharedListing
+from .notes import Note
 from .remote import RemoteClient
 from .table import Table
 
 if TYPE_CHECKING:
+    from .bus import BusListener, BusSender
     from .context import ServerContext
 
 log = logging.getLogger("fivedice.server.nodes")
@@ -95,6 +96,8 @@ class Nodes:
             for table in await ctx.registry.restore():
                 await nodes._begin(table)
         else:
+            from .bus import BusListener, BusSender, connect  # the cluster extra
+
             redis = connect(settings.redis_url)
             leases = RedisLeases(redis, settings.node, settings.lease_seconds)
             nodes = cls(ctx, leases, SharedListing(redis, ctx.registry))

@@ -6,6 +6,7 @@ server without code; ``fivedice serve --host/--port`` override the address.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
 from dataclasses import dataclass, field, replace
@@ -129,11 +130,22 @@ class Settings:
         """What makes these settings unusable, in one line (None: nothing)."""
         from fivedice.store import database_url
 
-        if self.clustered and database_url(self.database_url).startswith("sqlite"):
+        url = database_url(self.database_url)
+        if self.clustered and url.startswith("sqlite"):
             return (
                 "FIVEDICE_REDIS_URL is set, but several nodes share PostgreSQL, not SQLite: "
                 "set FIVEDICE_DATABASE_URL=postgresql+psycopg://... "
                 "(or unset the Redis URL for one node)"
+            )
+        if url.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
+            return (
+                "FIVEDICE_DATABASE_URL names PostgreSQL, but its driver is not installed: "
+                "pip install 'fivedice[postgres]'"
+            )
+        if self.clustered and importlib.util.find_spec("redis") is None:
+            return (
+                "FIVEDICE_REDIS_URL is set, but Redis support is not installed: "
+                "pip install 'fivedice[cluster]'"
             )
         if self.clustered and not 0.5 <= self.lease_seconds <= 600:
             return "FIVEDICE_LEASE_SECONDS must be between 0.5 and 600"
