@@ -158,7 +158,7 @@ def test_the_host_leaving_before_the_start_makes_the_next_player_host() -> None:
     assert m.state.order == (bob, cy)
 
 
-def test_the_host_removes_a_seat_before_the_start_only() -> None:
+def test_the_host_frees_a_seat_before_the_start_and_puts_a_player_out_after() -> None:
     m, _, (ann, bob, cy) = new_match(("Ann", "Bob", "Cy"))
     refused(m, NotHost, m.remove, bob, cy)
     m.remove(ann, bob)
@@ -166,7 +166,10 @@ def test_the_host_removes_a_seat_before_the_start_only() -> None:
     assert m.join("Di") == 3  # seat numbers are never reused
     m.start(ann)
     assert m.state.order == (ann, cy, 3)
-    refused(m, MatchAlreadyStarted, m.remove, ann, cy)
+    refused(m, NotHost, m.remove, cy, 3)
+    m.remove(ann, cy)  # after the start: out, as a player who left
+    assert m.state.player(cy).status is SeatStatus.LEFT
+    assert m.state.phase is Phase.PLAYING
 
 
 def test_nobody_seated_cannot_start() -> None:

@@ -1,6 +1,7 @@
-"""Tables that never finish leave memory: a waiting table nobody starts is set aside as idle
-after FIVEDICE_IDLE_TABLE_TTL, does not come back at a restart, and comes back live when
-someone opens its link."""
+"""Tables that never finish leave memory: a waiting table nobody is at is set aside as idle
+after FIVEDICE_WAITING_TABLE_TTL (ten minutes by default, not the hour of a started table),
+leaves the lobby, does not come back at a restart, and comes back live when someone opens its
+link."""
 
 from __future__ import annotations
 
@@ -15,7 +16,12 @@ from fivedice.store import Store
 
 def test_an_idle_table_leaves_memory_and_comes_back_on_its_link(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'idle.db'}"
-    server = ServerProcess(url, tmp_path / "server.log", FIVEDICE_IDLE_TABLE_TTL="1")
+    server = ServerProcess(
+        url,
+        tmp_path / "server.log",
+        FIVEDICE_WAITING_TABLE_TTL="1",
+        FIVEDICE_IDLE_TABLE_TTL="3600",
+    )
     server.start()
     try:
         created = httpx.post(f"{server.base_url}/api/tables", json={"host_name": "Ann"}).json()

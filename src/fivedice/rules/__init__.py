@@ -19,14 +19,17 @@ from .events import (
     DiceHeld,
     DiceRolled,
     Event,
+    HintShown,
+    HostPassed,
     MatchCreated,
     MatchStarted,
+    PlayerAbsent,
     PlayerJoined,
     PlayerLeft,
     ScoreUndone,
     event_from_dict,
 )
-from .match import Match, fold, hold_positions
+from .match import ABSENT_TURNS_OUT, Match, fold, hold_positions
 from .options import MatchOptions, StartOrder, TimeoutRule
 from .presets import DEFAULT_PRESET, PRESETS, preset, preset_names
 from .ruleset import BonusWhen, JokerActive, JokerPlacement, JokerRule, RuleSet
@@ -35,6 +38,7 @@ from .scoring import ScoreOption, joker_applies, score_options
 from .state import MatchState, Outcome, Phase, PlayerState, SeatStatus, Standing
 
 __all__ = [
+    "ABSENT_TURNS_OUT",
     "DEFAULT_PRESET",
     "PRESETS",
     "BonusWhen",
@@ -46,6 +50,8 @@ __all__ = [
     "DiceHeld",
     "DiceRolled",
     "Event",
+    "HintShown",
+    "HostPassed",
     "JokerActive",
     "JokerPlacement",
     "JokerRule",
@@ -57,6 +63,7 @@ __all__ = [
     "Outcome",
     "Pattern",
     "Phase",
+    "PlayerAbsent",
     "PlayerJoined",
     "PlayerLeft",
     "PlayerState",

@@ -85,3 +85,7 @@ class NotEnoughPlayers(RuleError):
 
 class InvalidEvent(RuleError):
     """An event that cannot be decoded or does not fit the match it is applied to."""
+
+
+class HintsOff(RuleError):
+    """The table's hints are off until the match is over (fair play between people)."""

@@ -132,6 +132,35 @@ class ClockExpired(Event):
     seat: int
 
 
+@dataclass(frozen=True)
+class PlayerAbsent(Event):
+    """The active player was away when their turn came (or left during it) and stayed away
+    past the table's grace time; `skipped_by` is the host's seat when the host passed the turn
+    at once. A scratch of their lowest-value open box follows, and after three absent turns in
+    a row their leaving."""
+
+    type: ClassVar[str] = "absent"
+    seat: int
+    skipped_by: int | None = None
+
+
+@dataclass(frozen=True)
+class HostPassed(Event):
+    """The host's role passed to another person at the table (the host was away)."""
+
+    type: ClassVar[str] = "host_passed"
+    seat: int
+
+
+@dataclass(frozen=True)
+class HintShown(Event):
+    """The computer's advice was shown to the active player on their turn (counted in the
+    results, where the table's hints are on)."""
+
+    type: ClassVar[str] = "hint"
+    seat: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
@@ -145,6 +174,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ScoreUndone,
         ChatPosted,
         ClockExpired,
+        PlayerAbsent,
+        HostPassed,
+        HintShown,
     )
 }
 

@@ -24,6 +24,7 @@ from typing import Protocol
 
 from .dice import Dice
 from .errors import (
+    HintsOff,
     InvalidEvent,
     InvalidHold,
     MatchAlreadyStarted,
@@ -46,8 +47,11 @@ from .events import (
     DiceHeld,
     DiceRolled,
     Event,
+    HintShown,
+    HostPassed,
     MatchCreated,
     MatchStarted,
+    PlayerAbsent,
     PlayerJoined,
     PlayerLeft,
     ScoreUndone,
@@ -58,6 +62,7 @@ from .ruleset import RuleSet
 from .state import MatchState, Phase, apply_event, initial_state
 
 MAX_NAME_LENGTH = 24
+ABSENT_TURNS_OUT = 3  # absent turns in a row after which a player is out (has left)
 MAX_CHAT_LENGTH = 500
 
 
@@ -183,12 +188,49 @@ class Match:
         self._commit(PlayerLeft(seat))
 
     def remove(self, host: int, seat: int) -> None:
-        """The host removes a seat before the start."""
+        """The host removes a player: before the start the seat is freed; after it the player
+        is out, as if they had left (the server allows that only for a player who is away)."""
         self._require_host(host)
-        if self._state.phase is not Phase.WAITING:
-            raise MatchAlreadyStarted("Seats can be removed only before the start")
+        self._require_not_finished()
         self._require_seat(seat)
         self._commit(PlayerLeft(seat))
+
+    def pass_absent(self, seat: int, skipped_by: int | None = None) -> None:
+        """The active player is away: their turn passes with a 0 in their lowest-value open
+        box; after :data:`ABSENT_TURNS_OUT` absent turns in a row they are out (seed 000: the
+        turn goes to the next player still in the game). `skipped_by` is the host who passed
+        the turn at once; the server, which knows who is connected, decides who is away."""
+        s = self._state
+        if skipped_by is not None:
+            self._require_host(skipped_by)
+        self._require_turn(seat)
+        box = min(s.card(seat).open_categories, key=lambda c: c.max_points)
+        events: list[Event] = [
+            PlayerAbsent(seat, skipped_by),
+            BoxScored(seat, box.name, 0, 0, s.round, scratch=True),
+        ]
+        out = s.player(seat).absent_turns + 1 >= ABSENT_TURNS_OUT
+        if out and reduce(apply_event, events, s).phase is Phase.PLAYING:
+            events.append(PlayerLeft(seat))
+        self._commit(*events)
+
+    def show_hint(self, seat: int) -> None:
+        """Count that the computer's advice was shown to `seat`, the active player."""
+        self._require_turn(seat)
+        if not self._state.hints_open:
+            raise HintsOff("Hints are off at this table until the match is over")
+        self._commit(HintShown(seat))
+
+    def pass_host(self, seat: int) -> None:
+        """The host's role goes to `seat`, a person still playing (the server passes it when
+        the host is away and another person is at the table)."""
+        self._require_not_finished()
+        self._require_seat(seat)
+        if self._state.player(seat).bot is not None:
+            raise NotHost("A computer player cannot be the host")
+        if self._state.host == seat:
+            raise NotHost("That player is already the host")
+        self._commit(HostPassed(seat))
 
     def start(self, host: int) -> None:
         """The host starts the match; nobody joins after this."""

@@ -11,6 +11,7 @@ from .errors import InvalidOptions
 MAX_SEATS = 8
 MAX_ROUNDS = 6
 MAX_CLOCK_SECONDS = 3600
+ABSENT_AFTER_RANGE = (10.0, 3600.0)  # seconds a person may be away on their turn
 
 
 class StartOrder(StrEnum):
@@ -29,7 +30,9 @@ class TimeoutRule(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class MatchOptions:
-    """Seats (1-8), rounds (1-6, seed 003), clock per hand, undo, and who starts."""
+    """Seats (1-8), rounds (1-6, seed 003), clock per hand, undo, who starts, how long a
+    person may be away on their turn, and whether the computer's hints are on (None: on at a
+    table with one person, off with two or more)."""
 
     seats: int = 4
     rounds: int = 1
@@ -37,6 +40,8 @@ class MatchOptions:
     timeout_rule: TimeoutRule = TimeoutRule.FORFEIT
     undo_allowed: bool = True
     start_order: StartOrder = StartOrder.HOST_FIRST
+    absent_after_seconds: float = 60.0
+    hints: bool | None = None
 
     def __post_init__(self) -> None:
         if not 1 <= self.seats <= MAX_SEATS:
@@ -46,6 +51,11 @@ class MatchOptions:
         if self.clock_seconds is not None and not 0 < self.clock_seconds <= MAX_CLOCK_SECONDS:
             raise InvalidOptions(
                 f"The clock per hand must be between 0 and {MAX_CLOCK_SECONDS} seconds"
+            )
+        low, high = ABSENT_AFTER_RANGE
+        if not low <= self.absent_after_seconds <= high:
+            raise InvalidOptions(
+                f"A player may be away {low:g} to {high:g} seconds, not {self.absent_after_seconds}"
             )
         object.__setattr__(self, "timeout_rule", TimeoutRule(self.timeout_rule))
         object.__setattr__(self, "start_order", StartOrder(self.start_order))
@@ -60,7 +70,16 @@ class MatchOptions:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchOptions:
         """Options from :meth:`to_dict`'s output; unknown keys are an error."""
-        known = {"seats", "rounds", "clock_seconds", "timeout_rule", "undo_allowed", "start_order"}
+        known = {
+            "seats",
+            "rounds",
+            "clock_seconds",
+            "timeout_rule",
+            "undo_allowed",
+            "start_order",
+            "absent_after_seconds",
+            "hints",
+        }
         unknown = set(data) - known
         if unknown:
             raise InvalidOptions(f"Unknown match options: {', '.join(sorted(unknown))}")

@@ -20,8 +20,11 @@ from .events import (
     DiceHeld,
     DiceRolled,
     Event,
+    HintShown,
+    HostPassed,
     MatchCreated,
     MatchStarted,
+    PlayerAbsent,
     PlayerJoined,
     PlayerLeft,
     ScoreUndone,
@@ -59,6 +62,8 @@ class PlayerState:
     cards: tuple[Scorecard, ...]
     status: SeatStatus = SeatStatus.PLAYING
     bot: str | None = None
+    absent_turns: int = 0  # turns passed in a row because the player was away
+    hints: int = 0  # times the computer's advice was shown on their turn
 
     @property
     def is_playing(self) -> bool:
@@ -146,6 +151,7 @@ class MatchState:
     joined_count: int = 0
     started_with: int = 0
     chat: tuple[ChatLine, ...] = field(default=())
+    host_seat: int | None = None  # set when the role was passed (HostPassed)
 
     # Lookups ---------------------------------------------------------------------------
 
@@ -164,8 +170,27 @@ class MatchState:
 
     @property
     def host(self) -> int | None:
-        """The first seated player still at the table (the seeds' "Master")."""
-        return next((p.seat for p in self.players if p.is_playing), None)
+        """Who may start the match and manage seats (the seeds' "Master"): the person it was
+        last passed to while they still play, else the first person still at the table; never
+        a computer player while a person plays (a table of computers only: its first seat)."""
+        if self.host_seat is not None:
+            holder = next((p for p in self.players if p.seat == self.host_seat), None)
+            if holder is not None and holder.is_playing:
+                return holder.seat
+        playing = [p for p in self.players if p.is_playing]
+        person = next((p.seat for p in playing if p.bot is None), None)
+        return person if person is not None else (playing[0].seat if playing else None)
+
+    @property
+    def hints_open(self) -> bool:
+        """Whether the computer's advice may be shown now: always once the match is over;
+        before, as the table's `hints` option says, or when it says nothing, only at a table
+        with one person (against the computer), never between people."""
+        if self.phase is Phase.FINISHED:
+            return True
+        if self.options.hints is not None:
+            return self.options.hints
+        return sum(1 for p in self.players if p.bot is None) <= 1
 
     @property
     def rolls_left(self) -> int:
@@ -310,6 +335,9 @@ def _rolled(state: MatchState, e: DiceRolled) -> MatchState:
         _expect(not e.held, "the first roll throws all five dice")
     else:
         _expect(all(e.dice[i] == state.dice[i] for i in e.held), "held dice changed")
+    roller = state.player(e.seat)
+    if roller.absent_turns:  # playing again: no longer counted away
+        state = replace(state, players=_replace_player(state, replace(roller, absent_turns=0)))
     return replace(
         state,
         dice=tuple(e.dice),
@@ -391,6 +419,27 @@ def _clock_expired(state: MatchState, e: ClockExpired) -> MatchState:
     return _after_seat_dropped(state, e.seat)
 
 
+def _absent(state: MatchState, e: PlayerAbsent) -> MatchState:
+    _expect(state.phase is Phase.PLAYING, "nobody is absent outside play")
+    _expect(state.active_seat == e.seat, f"seat {e.seat} is not the active player")
+    player = state.player(e.seat)
+    counted = replace(player, absent_turns=player.absent_turns + 1)
+    return replace(state, players=_replace_player(state, counted))  # the scratch follows
+
+
+def _hint(state: MatchState, e: HintShown) -> MatchState:
+    _expect(state.active_seat == e.seat, f"seat {e.seat} is not the active player")
+    player = state.player(e.seat)
+    return replace(state, players=_replace_player(state, replace(player, hints=player.hints + 1)))
+
+
+def _host_passed(state: MatchState, e: HostPassed) -> MatchState:
+    _expect(state.phase is not Phase.FINISHED, "a finished match has no host to pass")
+    holder = state.player(e.seat)
+    _expect(holder.is_playing and holder.bot is None, "the host is a person still playing")
+    return replace(state, host_seat=e.seat)
+
+
 def _after_seat_dropped(state: MatchState, seat: int) -> MatchState:
     """Skip a seat that left or forfeited; end the match if too few players remain."""
     playing = [p for p in state.players if p.is_playing]
@@ -436,4 +485,7 @@ _HANDLERS: dict[type[Event], Callable[[MatchState, Any], MatchState]] = {
     ScoreUndone: _undone,
     ChatPosted: _chat,
     ClockExpired: _clock_expired,
+    PlayerAbsent: _absent,
+    HostPassed: _host_passed,
+    HintShown: _hint,
 }

@@ -1,5 +1,6 @@
 """The clock (seed 004): time per hand, running only on the active player's turn, enforced by
-the server whether or not anyone is connected.
+the server whether or not anyone is connected; and the table's other timed acts: an absent
+player's turn passing, the host's role passing from a host who is away.
 
 The table knows its deadline (set when a hand begins, see :meth:`Table.mark_committed`); the
 keeper holds one timer per table and, when it fires, asks the referee to apply the table's
@@ -43,19 +44,22 @@ class ClockKeeper:
     retry_first = RETRY_FIRST
     retry_max = RETRY_MAX
 
-    def __init__(self, expire: Expire) -> None:
+    def __init__(self, expire: Expire, host_away_seconds: float = 15.0) -> None:
         self._expire = expire
+        self.host_away_seconds = host_away_seconds
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._running: dict[str, set[asyncio.Task[None]]] = {}  # expiries under way, by table
         self._closing = asyncio.Event()
 
     def schedule(self, table: Table) -> None:
-        """(Re)arm the table's timer for its current deadline, or disarm it if none."""
+        """(Re)arm the table's timer for the next moment it must act by itself (the hand's
+        deadline, an absent player's turn, the host's role passing), or disarm it if none."""
         self._disarm(table.id)
-        if table.deadline is None or self._closing.is_set():
+        due = table.next_deadline(self.host_away_seconds)
+        if due is None or self._closing.is_set():
             return
         loop = asyncio.get_running_loop()
-        delay = max(0.0, table.deadline - time.time())
+        delay = max(0.0, due - time.time())
         self._timers[table.id] = loop.call_later(delay, self._fire, table, table.turn)
 
     def cancel(self, table_id: str) -> None:

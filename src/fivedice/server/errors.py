@@ -94,13 +94,15 @@ def rule_error_code(error: RuleError) -> str:
 def http_status(exc: BaseException) -> tuple[int, str, str]:
     """The HTTP status, code and message a REST answer gives for a refusal or rules error
     (what another node's answer carries back too)."""
-    from fivedice.rules.errors import InvalidOptions, UnknownCategory, UnknownPreset
+    from fivedice.rules.errors import HintsOff, InvalidOptions, UnknownCategory, UnknownPreset
 
     if isinstance(exc, Forwarded):
         return exc.status, exc.code, exc.message
     if isinstance(exc, Refusal):
         status = next((s for t, s in _STATUS.items() if isinstance(exc, t)), 409)
         return status, exc.code, exc.message
+    if isinstance(exc, HintsOff):
+        return 403, rule_error_code(exc), str(exc)
     if isinstance(exc, RuleError):
         unprocessable = isinstance(exc, InvalidOptions | UnknownPreset | UnknownCategory)
         return (422 if unprocessable else 409), rule_error_code(exc), str(exc)

@@ -7,7 +7,10 @@ as an ``error``; nothing else changes.
 from __future__ import annotations
 
 import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
+from fivedice.rules import Match, Phase
 from fivedice.rules.match import check_name
 
 from .context import ServerContext
@@ -23,14 +26,41 @@ from .protocol import (
     Join,
     Leave,
     Ping,
+    Rematch,
     Remove,
     Roll,
     Score,
+    Skip,
     Start,
     Undo,
 )
+from .rematch import answer_rematch, tell
 from .table import Spectator, Table
 from .views import update_message, welcome_message
+
+T = TypeVar("T")
+
+
+def check_fresh(table: Table, seen: int) -> None:
+    """Refuse an intent sent from a view the match has moved on from (``stale``): a second
+    click on Roll, sent before the first one's update arrived, acts once."""
+    if seen < table.moved_seq:
+        raise Refusal(
+            f"The table has moved on since event {seen} (now {table.seq}): look again",
+            code="stale",
+        )
+
+
+def away_player(table: Table, seat: int) -> int:
+    """`seat`, if its player can be skipped or removed by the host now: before the start
+    anyone; during the match only a person who is away (``not_away`` otherwise)."""
+    state = table.state
+    if state.phase is Phase.WAITING:
+        return seat
+    player = state.player(seat)
+    if player.bot is not None or table.away_since(seat) is None:
+        raise Refusal(f"{player.name} is here: only a player who is away", code="not_away")
+    return seat
 
 
 async def handle(ctx: ServerContext, table: Table, client: Client, message: object) -> None:
@@ -42,6 +72,19 @@ async def handle(ctx: ServerContext, table: Table, client: Client, message: obje
         raise Refusal("Say hello first", code="hello_first")
     started = time.perf_counter()
     referee = ctx.referee
+    seen = getattr(message, "seq", None)
+
+    def perform(table: Table, action: Callable[[Match], T]) -> Awaitable[T]:
+        """The referee's perform, refusing a stale intent under the table's lock."""
+        if seen is None:
+            return referee.perform(table, action)
+
+        def fresh_action(match: Match) -> T:
+            check_fresh(table, seen)
+            return action(match)
+
+        return referee.perform(table, fresh_action)
+
     match message:
         case Ping():
             ctx.hub.send(client, {"type": "pong", "id": message.id, "server_time": time.time()})
@@ -52,28 +95,38 @@ async def handle(ctx: ServerContext, table: Table, client: Client, message: obje
             await join(ctx, table, client, message)
         case HoldDice():
             seat = table.seat_for(message.token)
-            await referee.perform(table, lambda m: m.hold(seat, message.positions))
+            await perform(table, lambda m: m.hold(seat, message.positions))
         case Roll():
             seat = table.seat_for(message.token)
-            await referee.perform(table, lambda m: m.roll(seat, message.hold))
+            await perform(table, lambda m: m.roll(seat, message.hold))
         case Score():
             seat = table.seat_for(message.token)
-            await referee.perform(table, lambda m: m.score(seat, message.category))
+            await perform(table, lambda m: m.score(seat, message.category))
         case Undo():
             seat = table.seat_for(message.token)
-            await referee.perform(table, lambda m: m.undo(seat))
+            await perform(table, lambda m: m.undo(seat))
         case Start():
             seat = table.seat_for(message.token)
-            await referee.perform(table, lambda m: m.start(seat))
+            await perform(table, lambda m: m.start(seat))
         case Leave():
             seat = table.seat_for(message.token)
-            await referee.perform(table, lambda m: m.leave(seat))
+            await perform(table, lambda m: m.leave(seat))
         case Remove():
             seat = table.seat_for(message.token)
-            await referee.perform(table, lambda m: m.remove(seat, message.seat))
+            target = message.seat
+            await perform(table, lambda m: m.remove(seat, away_player(table, target)))
+        case Skip():
+            seat = table.seat_for(message.token)
+            target = message.seat
+            await perform(table, lambda m: m.pass_absent(away_player(table, target), seat))
         case AddBot():
             seat = table.seat_for(message.token)
+            if message.seq is not None:
+                check_fresh(table, message.seq)
             await add_bot(ctx, table, seat, message.level, message.name)
+        case Rematch():
+            seat = table.seat_for(message.token)
+            await answer_rematch(ctx, table, seat, message.accept)
         case _:
             raise Refusal("This message cannot be used here", code="unexpected_message")
     ctx.metrics.moves.labels(message.type).inc()
@@ -92,9 +145,9 @@ async def hello(ctx: ServerContext, table: Table, client: Client, message: Hello
     seat = table.seat_for(message.token) if message.token is not None else None
     name = check_name(message.name) if message.name else f"Spectator {client.id}"
     async with table.lock:
+        table.came(seat)
         if seat is not None:
             client.seat = seat
-            table.connected[seat] += 1
         else:
             client.spectator_name = name
             table.spectators[client.id] = Spectator(name)
@@ -104,6 +157,10 @@ async def hello(ctx: ServerContext, table: Table, client: Client, message: Hello
             table, table.events_after(message.last_seq), ctx.settings.chat_lines_shown
         )
         ctx.hub.send(client, catch_up)
+        offer = table.rematch
+        if offer is not None and seat is not None and seat in offer.grants:
+            tell(ctx, client, offer)  # back after the rematch opened: here is your seat
+        ctx.referee.clock.schedule(table)  # a player back in time: their absence is off
         ctx.referee.refresh(table, exclude=client)
 
 
@@ -111,12 +168,10 @@ def goodbye(ctx: ServerContext, table: Table, client: Client) -> None:
     """A socket closed: the seat shows as disconnected (the player has not left)."""
     if not client.greeted:
         return
-    if client.seat is not None:
-        table.connected[client.seat] -= 1
-        if table.connected[client.seat] <= 0:
-            del table.connected[client.seat]
-    else:
+    table.went(client.seat)
+    if client.seat is None:
         table.spectators.pop(client.id, None)
+    ctx.referee.clock.schedule(table)  # away on their turn: the grace time starts
     ctx.referee.refresh(table, exclude=client)
 
 
@@ -127,7 +182,7 @@ async def join(ctx: ServerContext, table: Table, client: Client, message: Join) 
     if client.seat is None:  # the watcher is now this seat's player
         table.spectators.pop(client.id, None)
         client.seat = seat
-        table.connected[seat] += 1
+        table.came(seat)
         ctx.referee.refresh(table)
 
 

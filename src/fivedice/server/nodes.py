@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from fivedice.rules import Phase
+from fivedice.rules import Match, Phase
 from fivedice.store.online import ORIGIN_ONLINE
 
 from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, http_status
@@ -479,7 +479,10 @@ class Nodes:
     async def _loop(self) -> None:
         settings = self.settings
         every = min(
-            HOUSEKEEPING_SECONDS, settings.idle_table_ttl / 2, settings.finished_table_ttl / 2
+            HOUSEKEEPING_SECONDS,
+            settings.idle_table_ttl / 2,
+            settings.finished_table_ttl / 2,
+            settings.waiting_table_ttl / 2,
         )
         interval = settings.lease_seconds / 3 if settings.clustered else min(5.0, every)
         interval = max(interval, 0.1)
@@ -561,13 +564,22 @@ class Nodes:
             if table.finished_at is not None:
                 if loop_now - table.finished_at > self.settings.finished_table_ttl:
                     await self.give_up(table, release=True, reason="finished")
-            elif now - table.last_event_at > self.settings.idle_table_ttl:
+            elif self._left_idle(table, now):
                 try:
                     await ctx.writer.call(ctx.store.set_status, table.id, "idle")
                 except Exception:
                     log.exception("could not set a table aside", extra={"table": table.id})
                     continue
                 await self.give_up(table, release=True, reason="idle")
+
+    def _left_idle(self, table: Table, now: float) -> bool:
+        """Whether an unfinished table nobody is at should leave memory: one not started
+        after `waiting_table_ttl` without anyone there, any other after `idle_table_ttl`
+        without an event."""
+        if table.state.phase is Phase.WAITING:
+            quiet_since = max(table.last_event_at, table.last_presence_at)
+            return now - quiet_since > self.settings.waiting_table_ttl
+        return now - table.last_event_at > self.settings.idle_table_ttl
 
 
 def _is_hello(text: str) -> bool:
@@ -603,5 +615,18 @@ async def _bot(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[s
     return {"seat": seat}
 
 
+async def _hint(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    """Count a hint shown to the active player (asked with their token); another seat's
+    token, or a turn already over, counts nothing."""
+    seat = table.seat_for(args.get("token"))
+
+    def count(match: Match) -> None:
+        if match.state.active_seat == seat:
+            match.show_hint(seat)
+
+    await ctx.referee.perform(table, count)
+    return {}
+
+
 Operation = Callable[["ServerContext", Table, dict[str, Any]], Awaitable[Any]]
-OPERATIONS: dict[str, Operation] = {"view": _view, "seat": _seat, "bot": _bot}
+OPERATIONS: dict[str, Operation] = {"view": _view, "seat": _seat, "bot": _bot, "hint": _hint}

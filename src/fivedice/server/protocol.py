@@ -24,6 +24,9 @@ class _Message(BaseModel):
 
 class _ClientMessage(_Message):
     id: RequestId = None
+    # The last sequence number the client had seen: an intent is refused (``stale``) if the
+    # match has moved on since (a move, not a chat line), so a repeated click acts once.
+    seq: Annotated[int, Field(ge=0)] | None = None
 
 
 # Client to server --------------------------------------------------------------------------
@@ -105,11 +108,32 @@ class Leave(_ClientMessage):
 
 
 class Remove(_ClientMessage):
-    """The host removes a seat before the start."""
+    """The host removes a seat: before the start the seat is freed; after it, only a player
+    who is away can be removed, and they are out as if they had left."""
 
     type: Literal["remove"]
     token: Token | None = None
     seat: int
+
+
+class Skip(_ClientMessage):
+    """The host passes an away player's turn at once (a 0 in their lowest-value open box,
+    logged as absent), without waiting for the table's grace time."""
+
+    type: Literal["skip"]
+    token: Token | None = None
+    seat: int
+
+
+class Rematch(_ClientMessage):
+    """After the match: offer a rematch (the first one), or answer the offer (`accept`
+    true or false). When everyone at the table has answered, a new table with the same
+    options, players and computer players opens, and each player who accepted is sent a
+    ``rematch`` message with their new seat and token."""
+
+    type: Literal["rematch"]
+    token: Token | None = None
+    accept: bool = True
 
 
 class Chat(_ClientMessage):
@@ -127,12 +151,27 @@ class Ping(_ClientMessage):
 
 
 ClientMessage = Annotated[
-    Hello | Join | AddBot | Start | HoldDice | Roll | Score | Undo | Leave | Remove | Chat | Ping,
+    Hello
+    | Join
+    | AddBot
+    | Start
+    | HoldDice
+    | Roll
+    | Score
+    | Undo
+    | Leave
+    | Remove
+    | Skip
+    | Rematch
+    | Chat
+    | Ping,
     Field(discriminator="type"),
 ]
 client_message_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
-SEAT_INTENTS = frozenset({"add_bot", "start", "hold", "roll", "score", "undo", "leave", "remove"})
+SEAT_INTENTS = frozenset(
+    {"add_bot", "start", "hold", "roll", "score", "undo", "leave", "remove", "skip", "rematch"}
+)
 
 
 # Views ------------------------------------------------------------------------------------
@@ -158,6 +197,11 @@ class SeatView(_Message):
     bot: str | None
     status: Literal["playing", "left", "forfeited"]
     connected: bool
+    away_since: float | None = Field(
+        description="Since when (Unix time) this person has had no connection; None if here"
+    )
+    absent_turns: int = Field(description="Turns passed in a row while away (3: out)")
+    hints: int = Field(description="Hints this player asked for on their turn")
     host: bool
     cards: list[CardView]
     total: int
@@ -207,6 +251,23 @@ class OutcomeView(_Message):
     winners: list[int]
 
 
+class AbsenceView(_Message):
+    """The active player is away: when their turn passes if they do not come back."""
+
+    seat: int
+    deadline: float
+
+
+class RematchView(_Message):
+    """A rematch offered after the match: who offered, who answered, and the new table once
+    it opened."""
+
+    offered_by: int
+    accepted: list[int]
+    declined: list[int]
+    table_id: str | None
+
+
 class UndoView(_Message):
     """Which scoring may still be taken back, by whom."""
 
@@ -235,6 +296,9 @@ class TableView(_Message):
     score_options: list[ScoreOptionView]
     undo: UndoView | None
     clock: ClockView | None
+    absence: AbsenceView | None
+    hints: bool = Field(description="Whether the computer's hints are open at this table now")
+    rematch: RematchView | None
     chat: list[ChatLineView]
     spectators: list[str]
     outcome: OutcomeView | None
@@ -306,6 +370,16 @@ class Error(_Message):
     message: str
 
 
+class RematchOpened(_Message):
+    """The rematch you accepted (or are watching) opened: its table, and for a player the
+    new seat and token."""
+
+    type: Literal["rematch"] = "rematch"
+    table_id: str
+    seat: int | None
+    token: str | None
+
+
 class Pong(_Message):
     """The answer to ``ping``."""
 
@@ -314,7 +388,9 @@ class Pong(_Message):
     server_time: float
 
 
-ServerMessage = Annotated[Welcome | Update | Joined | Error | Pong, Field(discriminator="type")]
+ServerMessage = Annotated[
+    Welcome | Update | Joined | Error | RematchOpened | Pong, Field(discriminator="type")
+]
 server_message_adapter: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
@@ -341,6 +417,10 @@ class CreateTable(_Message):
     timeout_rule: Literal["forfeit", "scratch"] = "forfeit"
     undo_allowed: bool = True
     start_order: Literal["host_first", "roll_off"] = "host_first"
+    absent_after_seconds: Annotated[float, Field(ge=10, le=3600)] = 60.0
+    hints: bool | None = Field(
+        default=None, description="The computer's hints; None: on with one person, off with more"
+    )
     bots: Annotated[list[BotSeat], Field(max_length=8)] = Field(default_factory=list)
 
 
@@ -387,5 +467,7 @@ class TableSummary(_Message):
     players: list[str]
     spectators: int
     options: dict[str, Any]
+    host_here: bool = Field(description="Whether the host is connected now")
+    open: bool = Field(description="Waiting, with a free seat and its host here: joinable")
     opened_at: float = Field(description="When the table was opened (Unix time)")
     invite_url: str

@@ -45,7 +45,7 @@ class Referee:
         self.writer = writer
         self.hub = hub
         self.metrics = metrics
-        self.clock = ClockKeeper(self.expire)
+        self.clock = ClockKeeper(self.expire, settings.host_away_seconds)
         self.after_commit: list[AfterCommit] = []  # e.g. the bot runner's scheduler
         self.after_change: list[AfterCommit] = []  # the view changed (the lobby's line)
         self.lost: list[AfterCommit] = []  # another writer extended the log: give it up
@@ -137,24 +137,34 @@ class Referee:
             hook(table)
 
     async def expire(self, table: Table, turn: tuple[object, ...]) -> None:
-        """The clock ran out on the hand `turn`: apply the table's timeout rule, unless a move
-        already began another hand."""
-        async with table.lock:
-            if table.turn != turn or table.deadline is None:
-                return
-            if time.time() < table.deadline:  # re-armed late: not yet
-                self.clock.schedule(table)
-                return
+        """The table's timer fired while the hand `turn` was in play: apply what is due (the
+        clock's timeout rule, an absent player's turn passing, the host's role passing),
+        unless a move already began another hand or the moment has moved (someone came
+        back). Decided under the table's lock, with the move."""
+
+        def act_if_due(match: Match) -> str | None:
+            if table.turn != turn:
+                return None
+            now = time.time()
             seat = table.state.active_seat
-        if seat is None:
-            return
-        log.info("clock expired", extra={"table": table.id, "seat": seat})
-
-        def expire_if_same(match: Match) -> None:
-            if table.turn == turn:
+            absence = table.absence_deadline()
+            handover = table.host_handover(self.settings.host_away_seconds)
+            if seat is not None and table.deadline is not None and now >= table.deadline:
                 match.expire_clock(seat)
+                return "clock expired"
+            if seat is not None and absence is not None and now >= absence:
+                match.pass_absent(seat)
+                return "absent turn passed"
+            if handover is not None and now >= handover[0]:
+                match.pass_host(handover[1])
+                return "host passed"
+            return None
 
-        await self.perform(table, expire_if_same)
+        what = await self.perform(table, act_if_due)
+        if what is None:  # re-armed late, or someone came back: nothing due yet
+            self.clock.schedule(table)
+        else:
+            log.info(what, extra={"table": table.id, "seat": table.state.active_seat})
 
     async def drain(self) -> None:
         """Stop the clocks, waiting for expiries under way (at shutdown)."""

@@ -60,42 +60,63 @@ class TableRegistry:
             timeout_rule=request.timeout_rule,  # type: ignore[arg-type]
             undo_allowed=request.undo_allowed,
             start_order=request.start_order,  # type: ignore[arg-type]
+            absent_after_seconds=request.absent_after_seconds,
+            hints=request.hints,
         )
-        rng = DICE
-        match = Match.create(preset(request.preset) if request.preset else None, options, rng)
-        host_seat: int | None = None
-        token: str | None = None
-        tokens: list[tuple[int, str]] = []
-        if request.host_name is not None:
-            host_seat = match.join(request.host_name)
-            token = new_token()
-            tokens.append((host_seat, token_digest(token)))
-        for name, level in bot_names:
-            match.join(name, bot=level)
+        match = Match.create(preset(request.preset) if request.preset else None, options, DICE)
+        people = [request.host_name] if request.host_name is not None else []
+        table, seated = await self.open(match, people, bot_names, request.name, request.listed)
+        host_seat, token = seated[0] if seated else (None, None)
+        return table, host_seat, token
+
+    async def open(
+        self,
+        match: Match,
+        people: Sequence[str],
+        bot_names: Sequence[tuple[str, str]],
+        name: str | None,
+        listed: bool,
+        *,
+        start: bool = False,
+    ) -> tuple[Table, list[tuple[int, str]]]:
+        """Seat people (by name, each given a token) then computer players (name, level) at
+        a new match, start it if `start` (a rematch), and store it; returns the table and
+        each person's seat and token, in the order given."""
+        seated: list[tuple[int, str]] = []
+        for person in people:
+            seated.append((match.join(person), new_token()))
+        for bot, level in bot_names:
+            match.join(bot, bot=level)
+        if start:
+            host = match.state.host
+            assert host is not None, "a rematch seats somebody"
+            match.start(host)
+        tokens = [(seat, token_digest(token)) for seat, token in seated]
         table_id = new_match_id()
-        meta: dict[str, object] = {"listed": request.listed}
+        meta: dict[str, object] = {"listed": listed}
         await self.writer.call(
             create_online_match,
             self.store,
             table_id,
             match.events,
             preset=match.rules.name,
-            label=request.name,
+            label=name,
             meta=meta,
             tokens=tokens,
         )
         table = Table(
             table_id,
             match,
-            name=request.name,
-            listed=request.listed,
-            rng=rng,
+            name=name,
+            listed=listed,
+            rng=DICE,
             tokens={digest: seat for seat, digest in tokens},
         )
+        table.mark_committed(time.time())  # a started match: its first hand's clock
         if self.keep_created:
             self.tables[table_id] = table
         log.info("table opened", extra={"table": table_id, "preset": table.preset})
-        return table, host_seat, token
+        return table, seated
 
     # Finding ---------------------------------------------------------------------------
 

@@ -57,6 +57,8 @@ class Settings:
     # Play
     bot_delay: float = 0.6  # seconds a computer player waits before each move
     finished_table_ttl: float = 600.0  # finished tables stay in memory this long
+    host_away_seconds: float = 15.0  # a host away this long passes the role to a person here
+    waiting_table_ttl: float = 600.0  # a table not started, nobody there this long, closes
     # Several nodes (all None/defaults: one node, the in-process bus)
     redis_url: str | None = None  # Redis between the nodes; None: a single node
     node_id: str = ""  # this node's name in the cluster ("": host name and port)
@@ -94,6 +96,8 @@ class Settings:
             hello_timeout=_env_float("FIVEDICE_HELLO_TIMEOUT", cls.hello_timeout),
             bot_delay=_env_float("FIVEDICE_BOT_DELAY", cls.bot_delay),
             finished_table_ttl=_env_float("FIVEDICE_FINISHED_TABLE_TTL", cls.finished_table_ttl),
+            host_away_seconds=_env_float("FIVEDICE_HOST_AWAY_SECONDS", cls.host_away_seconds),
+            waiting_table_ttl=_env_float("FIVEDICE_WAITING_TABLE_TTL", cls.waiting_table_ttl),
             redis_url=os.environ.get("FIVEDICE_REDIS_URL") or None,
             node_id=os.environ.get("FIVEDICE_NODE_ID", cls.node_id),
             lease_seconds=_env_float("FIVEDICE_LEASE_SECONDS", cls.lease_seconds),

@@ -14,13 +14,15 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fivedice.rules import Event, Match, MatchState, Phase, Scorecard
 from fivedice.rules.match import RandomSource
 
 from .errors import BadToken, MissingToken
+
+QUIET_EVENTS = frozenset({"chat", "hint"})  # events that do not make a client's view stale
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -47,6 +49,18 @@ class Spectator:
     """A watching connection and the name it gave."""
 
     name: str
+
+
+@dataclass
+class RematchOffer:
+    """A rematch offered after the match (kept in memory by the table's owner: an offer is
+    worth a few minutes, and lost with the owner it is simply made again)."""
+
+    offered_by: int
+    accepted: set[int]
+    declined: set[int]
+    table_id: str | None = None  # the new table, once opened
+    grants: dict[int, tuple[int, str]] = field(default_factory=dict)  # old seat -> seat, token
 
 
 class Table:
@@ -86,6 +100,12 @@ class Table:
         self._card_cache: dict[tuple[int, int], tuple[object, dict[str, Any]]] = {}
         self.options_dict = match.options.to_dict()  # options never change
         self.seat_json: dict[int, tuple[tuple[object, ...], object, str]] = {}
+        self.loaded_at = now  # a seat nobody has connected to since is away from here
+        self.away_from: dict[int, float] = {}  # seat -> when its last socket closed
+        self.hand_started_at = now  # when the hand in play began (or the table was loaded)
+        self.last_presence_at = now  # when someone last came or went (idle waiting tables)
+        self.rematch: RematchOffer | None = None
+        self.moved_seq = self._last_move_seq()  # the last event that was not talk or a hint
 
     # Reading ---------------------------------------------------------------------------
 
@@ -131,6 +151,75 @@ class Table:
         """Whether any socket speaks for the seat now."""
         return self.connected[seat] > 0
 
+    def _last_move_seq(self) -> int:
+        events = self.match.events[: self.committed_count]
+        for index in range(len(events) - 1, -1, -1):
+            if events[index].type not in QUIET_EVENTS:
+                return index + 1
+        return 0
+
+    def away_since(self, seat: int) -> float | None:
+        """Since when a person's seat has had no socket (None while connected; a computer
+        seat is never away)."""
+        player = self.committed_state.player(seat)
+        if player.bot is not None or self.is_connected(seat):
+            return None
+        return self.away_from.get(seat, self.loaded_at)
+
+    def absence_deadline(self) -> float | None:
+        """When the active player, a person away on their turn, is counted absent: the
+        table's grace time after the later of the hand's start and their going away."""
+        s = self.committed_state
+        if s.phase is not Phase.PLAYING or s.active_seat is None:
+            return None
+        away = self.away_since(s.active_seat)
+        if away is None:
+            return None
+        return max(away, self.hand_started_at) + s.options.absent_after_seconds
+
+    def host_handover(self, grace: float) -> tuple[float, int] | None:
+        """When the host's role should pass, and to whom: the host is a person away for
+        `grace` seconds while another person at the table is connected (the next one after
+        the host in seat order)."""
+        s = self.committed_state
+        host = s.host
+        if s.phase is Phase.FINISHED or host is None:
+            return None
+        away = self.away_since(host)
+        if away is None:
+            return None
+        people = [p.seat for p in s.players if p.is_playing and p.bot is None]
+        here = [seat for seat in people if self.is_connected(seat)]
+        if not here:
+            return None
+        after = [seat for seat in here if seat > host]
+        return away + grace, (after or here)[0]
+
+    def next_deadline(self, host_grace: float) -> float | None:
+        """The earliest moment the table must act by itself: the hand's clock, an absent
+        player's turn, or the host's role passing."""
+        handover = self.host_handover(host_grace)
+        moments = [self.deadline, self.absence_deadline(), handover[0] if handover else None]
+        due = [m for m in moments if m is not None]
+        return min(due) if due else None
+
+    def came(self, seat: int | None) -> None:
+        """A socket said hello for `seat` (None: a spectator's, counted by the caller)."""
+        self.last_presence_at = time.time()
+        if seat is not None:
+            self.connected[seat] += 1
+            self.away_from.pop(seat, None)
+
+    def went(self, seat: int | None) -> None:
+        """A socket for `seat` closed; the seat is away once its last socket has gone."""
+        now = self.last_presence_at = time.time()
+        if seat is None:
+            return
+        self.connected[seat] -= 1
+        if self.connected[seat] <= 0:
+            del self.connected[seat]
+            self.away_from[seat] = now
+
     def card_dict(self, seat: int, round_: int, card: Scorecard) -> dict[str, Any]:
         """A card's JSON form, computed once per card value (cards are immutable)."""
         cached = self._card_cache.get((seat, round_))
@@ -152,9 +241,12 @@ class Table:
         self.committed_count = len(self.match.events)
         self.committed_state = self.match.state
         self.last_event_at = now
+        self.moved_seq = self._last_move_seq()
         key = turn_key(self.committed_state)
         new_hand = key != self.turn
         self.turn = key
+        if new_hand:
+            self.hand_started_at = now
         if self.clock_seconds is None or self.committed_state.phase is not Phase.PLAYING:
             self.deadline = None
         elif new_hand or self.deadline is None:

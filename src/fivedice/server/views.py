@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from fivedice.rules import Event, Outcome, PlayerState, RuleSet
+from fivedice.rules import Event, Outcome, Phase, PlayerState, RuleSet
 
 from .protocol import PROTOCOL_VERSION
 from .table import Table
@@ -30,6 +30,9 @@ def seat_view(table: Table, player: PlayerState, host: int | None) -> dict[str, 
         "bot": player.bot,
         "status": player.status.value,
         "connected": player.bot is not None or table.is_connected(player.seat),
+        "away_since": table.away_since(player.seat) if player.is_playing else None,
+        "absent_turns": player.absent_turns,
+        "hints": player.hints,
         "host": player.seat == host,
         "cards": cards,
         "total": sum(card["grand_total"] for card in cards),
@@ -52,6 +55,8 @@ def table_view(
             "deadline": table.deadline,
             "timeout_rule": options.timeout_rule.value,
         }
+    absence = table.absence_deadline()
+    offer = table.rematch
     view: dict[str, Any] = {
         "id": table.id,
         "name": table.name,
@@ -77,6 +82,18 @@ def table_view(
             else None
         ),
         "clock": clock,
+        "absence": ({"seat": s.active_seat, "deadline": absence} if absence is not None else None),
+        "hints": s.hints_open,
+        "rematch": (
+            {
+                "offered_by": offer.offered_by,
+                "accepted": sorted(offer.accepted),
+                "declined": sorted(offer.declined),
+                "table_id": offer.table_id,
+            }
+            if offer is not None
+            else None
+        ),
         "chat": [
             {"author": c.author, "text": c.text, "seat": c.seat}
             for c in s.chat[-chat_lines:]
@@ -100,7 +117,9 @@ def seats_json(table: Table) -> str:
     parts = []
     for p in s.players:
         connected = p.bot is not None or table.is_connected(p.seat)
-        key = (p.status, connected, p.seat == host, p.name, *map(id, p.cards))
+        away = table.away_since(p.seat) if p.is_playing else None
+        key: tuple[object, ...] = (p.status, connected, away, p.absent_turns, p.hints)
+        key = (*key, p.seat == host, p.name, *map(id, p.cards))
         cached = table.seat_json.get(p.seat)
         if cached is None or cached[0] != key or cached[1] is not p.cards:
             text = dumps(seat_view(table, p, host))
@@ -229,6 +248,8 @@ def lobby_entry(table: Table) -> dict[str, Any]:
     """A table's line in the lobby (the route adds its invite link)."""
     s = table.state
     playing = [p for p in s.players if p.is_playing]
+    host_here = s.host is not None and table.away_since(s.host) is None
+    joinable = s.phase is Phase.WAITING and len(playing) < s.options.seats and host_here
     return {
         "id": table.id,
         "name": table.name,
@@ -239,5 +260,7 @@ def lobby_entry(table: Table) -> dict[str, Any]:
         "players": [p.name for p in playing],
         "spectators": len(table.spectators),
         "options": table.options_dict,
+        "host_here": host_here,
+        "open": joinable,
         "opened_at": table.opened_at,
     }

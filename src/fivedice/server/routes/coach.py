@@ -13,9 +13,10 @@ import threading
 from collections import OrderedDict
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Header, Query
 
 from fivedice.rules import Dice, Match, Phase, RuleSet
+from fivedice.rules.errors import HintsOff
 from fivedice.store import UnknownMatch
 
 from ..context import Ctx
@@ -46,16 +47,27 @@ async def computer_players(ctx: Ctx) -> list[str]:
 
 @router.get("/tables/{table_id}/advice")
 async def advice(
-    table_id: str, ctx: Ctx, limit: Annotated[int, Query(ge=1, le=500)] = 5
+    table_id: str,
+    ctx: Ctx,
+    limit: Annotated[int, Query(ge=1, le=500)] = 5,
+    x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
 ) -> dict[str, Any]:
     """The best actions for the active player now (hold these dice and roll, or score in that
-    box), best first, each with the card's expected final score under optimal play after it."""
+    box), best first, each with the card's expected final score under optimal play after it.
+
+    Refused to everyone (``hints_off``, 403) at a table whose hints are off, until the match
+    is over. Asked with the active player's seat token (``X-Seat-Token``), the hint is counted
+    in that player's results."""
     table = await ctx.nodes.read(table_id)
     state = table.state
+    if not state.hints_open:
+        raise HintsOff("Hints are off at this table until the match is over")
     if state.phase is not Phase.PLAYING or state.active_seat is None:
         raise Refusal("There is no turn in play at this table", code="no_position")
     if state.dice is None:
         raise Refusal("Roll first: the advice is for the dice showing", code="no_position")
+    if x_seat_token:
+        await ctx.nodes.call(table_id, "hint", {"token": x_seat_token})
     seat, dice, rolls_left = state.active_seat, tuple(state.dice), state.rolls_left
     card = state.card(seat)
 
@@ -90,6 +102,8 @@ async def analysis(match_id: str, ctx: Ctx) -> dict[str, Any]:
         match = await asyncio.to_thread(ctx.store.load_match, match_id)
     except UnknownMatch:
         raise UnknownTable(f"There is no match {match_id!r}") from None
+    if not match.state.hints_open:
+        raise HintsOff("The analysis opens once the match is over")
     key = (match_id, len(match.events))
     cached = _analyses.get(key)
     if cached is not None:
