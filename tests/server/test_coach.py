@@ -73,3 +73,48 @@ async def test_levels_hint_and_analysis(
         assert set(result["total_cost"]) == {"Ann"}
         missing = api.get("/api/matches/nope/analysis")
         assert missing.status_code == 404
+
+
+async def test_hints_off_until_the_end_and_counted_when_on(
+    coached: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FIVEDICE_CACHE_DIR", str(coached.log_path.parent / "cache"))
+    with httpx.Client(base_url=coached.base_url, timeout=60.0) as api:
+        # Hints off: refused to the player and to a spectator alike, and the analysis waits
+        table = open_table(api, "Ann", seats=1, hints=False)
+        ann = await PlayClient(coached.ws_url(table["id"]), table["tokens"][0]).connect()
+        watcher = await PlayClient(coached.ws_url(table["id"]), name="Kibitzer").connect()
+        await ann.intent("start")
+        await ann.intent("roll")
+        view = await watcher.until_table(lambda t: t["dice"] is not None)
+        await ann.until_table(lambda t: t["dice"] is not None)
+        assert view["hints"] is False
+        advice = f"/api/tables/{table['id']}/advice"
+        for headers in ({}, {"X-Seat-Token": table["tokens"][0]}):
+            refused = api.get(advice, headers=headers)
+            assert refused.status_code == 403 and refused.json()["code"] == "hints_off"
+        early = api.get(f"/api/matches/{table['id']}/analysis")
+        assert early.status_code == 403 and early.json()["code"] == "hints_off"
+        await play_turn(ann)
+        final = await watcher.until_table(lambda t: t["phase"] == "finished")
+        assert final["hints"] is True and final["seats"][0]["hints"] == 0
+        assert api.get(f"/api/matches/{table['id']}/analysis").status_code == 200
+        await ann.close()
+        await watcher.close()
+
+        # Hints on (the default with one person): the player's own hints are counted
+        table = open_table(api, "Bea", seats=1)
+        bea = await PlayClient(coached.ws_url(table["id"]), table["tokens"][0]).connect()
+        await bea.intent("start")
+        await bea.intent("roll")
+        await bea.until_table(lambda t: t["dice"] is not None and t["hints"] is True)
+        advice = f"/api/tables/{table['id']}/advice"
+        assert api.get(advice).status_code == 200  # asked without a seat: not counted
+        assert api.get(advice, headers={"X-Seat-Token": table["tokens"][0]}).status_code == 200
+        counted = await bea.until_table(lambda t: t["seats"][0]["hints"] == 1)
+        assert counted["seq"] == bea.seq and bea.events[-1]["type"] == "hint"
+        await play_turn(bea)
+        final = await bea.until_table(lambda t: t["phase"] == "finished")
+        assert final["seats"][0]["hints"] == 1
+        assert api.get(f"/api/matches/{table['id']}/analysis").status_code == 200
+        await bea.close()

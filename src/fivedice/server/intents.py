@@ -10,7 +10,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from fivedice.rules import Match, Phase
+from fivedice.rules import Match, NotHost, Phase
 from fivedice.rules.match import check_name
 
 from .context import ServerContext
@@ -51,10 +51,12 @@ def check_fresh(table: Table, seen: int) -> None:
         )
 
 
-def away_player(table: Table, seat: int) -> int:
-    """`seat`, if its player can be skipped or removed by the host now: before the start
-    anyone; during the match only a person who is away (``not_away`` otherwise)."""
+def away_player(table: Table, host: int, seat: int) -> int:
+    """`seat`, if `host` is the host and the player can be skipped or removed now: before the
+    start anyone; during the match only a person who is away (``not_away`` otherwise)."""
     state = table.state
+    if state.host != host:
+        raise NotHost("Only the host can do that")
     if state.phase is Phase.WAITING:
         return seat
     player = state.player(seat)
@@ -114,11 +116,11 @@ async def handle(ctx: ServerContext, table: Table, client: Client, message: obje
         case Remove():
             seat = table.seat_for(message.token)
             target = message.seat
-            await perform(table, lambda m: m.remove(seat, away_player(table, target)))
+            await perform(table, lambda m: m.remove(seat, away_player(table, seat, target)))
         case Skip():
             seat = table.seat_for(message.token)
             target = message.seat
-            await perform(table, lambda m: m.pass_absent(away_player(table, target), seat))
+            await perform(table, lambda m: m.pass_absent(away_player(table, seat, target), seat))
         case AddBot():
             seat = table.seat_for(message.token)
             if message.seq is not None:
