@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+import websockets
 from server_process import ServerProcess
 from wsclient import PlayClient, open_table, play_to_the_end, play_turn, seat_of
 
@@ -252,9 +253,10 @@ async def test_a_rematch_accepted_by_all_moves_every_client(
     )
     new_id = moves[0]["table_id"]
     assert {m["table_id"] for m in moves} == {new_id} and new_id != table_id
-    assert moves[2]["token"] is None and moves[2]["seat"] is None
-    ann2 = await PlayClient(moving.ws_url(new_id), moves[0]["token"]).connect()
-    bob2 = await PlayClient(moving.ws_url(new_id), moves[1]["token"]).connect()
+    assert moves[2]["seats"] == []  # the spectator is told where to watch
+    (ann_new,), (bob_new,) = moves[0]["seats"], moves[1]["seats"]
+    ann2 = await PlayClient(moving.ws_url(new_id), ann_new["token"]).connect()
+    bob2 = await PlayClient(moving.ws_url(new_id), bob_new["token"]).connect()
     view = await bob2.until_table(lambda t: t["phase"] == "playing")
     assert sorted((s["name"], s["bot"]) for s in view["seats"]) == [
         ("Ann", None),
@@ -262,7 +264,7 @@ async def test_a_rematch_accepted_by_all_moves_every_client(
         ("Robo", "beginner"),
     ]
     assert view["options"] == offer["options"]
-    assert seat_of(ann2) == moves[0]["seat"] and seat_of(bob2) == moves[1]["seat"]
+    assert seat_of(ann2) == ann_new["seat"] and seat_of(bob2) == bob_new["seat"]
     old = api.get(f"/api/tables/{table_id}").json()
     assert old["rematch"]["table_id"] == new_id and old["rematch"]["accepted"] == [
         0,
@@ -286,3 +288,40 @@ async def test_a_declined_rematch_lapses(moving: ServerProcess, api: httpx.Clien
     assert not [m for m in ann.messages + bob.messages if m["type"] == "rematch"]
     await ann.close()
     await bob.close()
+
+
+async def test_one_screen_answers_for_its_players_and_gets_every_seat(
+    moving: ServerProcess, api: httpx.Client
+) -> None:
+    """Pass and play: one socket speaks for both players; the rematch brings both seats."""
+    table = open_table(api, "Ann", "Bob", seats=2, hints=True)
+    screen = PlayClient(moving.ws_url(table["id"]), table["tokens"][0])
+    screen.ws = await websockets.connect(moving.ws_url(table["id"]))
+    await screen.send({"type": "hello", "token": table["tokens"][0], "also": table["tokens"][1:]})
+    screen.welcome = await screen.next(lambda m: m["type"] == "welcome")
+    view = await screen.until_table(lambda t: True)
+    assert [s["connected"] for s in view["seats"]] == [True, True]  # both are at the screen
+    token = dict(zip(table["seats"], table["tokens"], strict=True))
+    await screen.intent("start")
+    view = await screen.until_table(lambda t: t["phase"] == "playing")
+    while view["phase"] != "finished":
+        mover = token[view["active_seat"]]
+        if view["dice"] is None:
+            intent = {"type": "roll", "token": mover}
+        else:
+            best = max(view["score_options"], key=lambda o: o["points"])["category"]
+            intent = {"type": "score", "token": mover, "category": best}
+        seq = screen.seq
+        await screen.send(intent)
+        answer = await screen.next(
+            lambda m, seq=seq: m["type"] == "error" or (m["type"] == "update" and m["seq"] > seq)
+        )
+        assert answer["type"] == "update", answer
+        view = answer["table"]
+    await screen.intent("rematch")
+    await screen.send({"type": "rematch", "token": token[1], "accept": True})
+    opened = await screen.next(lambda m: m["type"] == "rematch")
+    assert [s["seat"] for s in opened["seats"]] == [0, 1]
+    view = api.get(f"/api/tables/{opened['table_id']}").json()
+    assert view["phase"] == "playing" and view["options"]["hints"] is True
+    await screen.close()

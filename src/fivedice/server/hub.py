@@ -118,6 +118,7 @@ class Client:
         self.websocket = websocket
         self.table_id = table_id
         self.seat: int | None = None
+        self.also_seats: tuple[int, ...] = ()  # more seats it speaks for (one screen, several)
         self.spectator_name: str | None = None
         self.greeted = False
         self.messages = TokenBucket(settings.messages_per_second, settings.message_burst)

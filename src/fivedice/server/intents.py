@@ -128,7 +128,7 @@ async def handle(ctx: ServerContext, table: Table, client: Client, message: obje
             await add_bot(ctx, table, seat, message.level, message.name)
         case Rematch():
             seat = table.seat_for(message.token)
-            await answer_rematch(ctx, table, seat, message.accept)
+            await answer_rematch(ctx, table, client, seat, message.accept)
         case _:
             raise Refusal("This message cannot be used here", code="unexpected_message")
     ctx.metrics.moves.labels(message.type).inc()
@@ -145,9 +145,14 @@ async def hello(ctx: ServerContext, table: Table, client: Client, message: Hello
             code="protocol_version",
         )
     seat = table.seat_for(message.token) if message.token is not None else None
+    also = {table.seat_for(token) for token in message.also} if seat is not None else set()
+    also.discard(seat)
     name = check_name(message.name) if message.name else f"Spectator {client.id}"
     async with table.lock:
         table.came(seat)
+        for other in sorted(also):
+            table.came(other)
+        client.also_seats = tuple(sorted(also))
         if seat is not None:
             client.seat = seat
         else:
@@ -171,6 +176,8 @@ def goodbye(ctx: ServerContext, table: Table, client: Client) -> None:
     if not client.greeted:
         return
     table.went(client.seat)
+    for other in client.also_seats:
+        table.went(other)
     if client.seat is None:
         table.spectators.pop(client.id, None)
     ctx.referee.clock.schedule(table)  # away on their turn: the grace time starts

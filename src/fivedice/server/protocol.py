@@ -36,12 +36,15 @@ class Hello(_ClientMessage):
     """The first message on a socket: which protocol, who you are, what you saw last.
 
     With a seat `token` the socket speaks for that seat (and the seat shows as connected);
-    without one it watches, as `name` in the spectator list. `last_seq` is the sequence number
-    of the last event this client saw: the server sends every event after it."""
+    without one it watches, as `name` in the spectator list. `also` lists the tokens of more
+    seats played from the same screen (pass and play): they show as connected too. `last_seq`
+    is the sequence number of the last event this client saw: the server sends every event
+    after it."""
 
     type: Literal["hello"]
     protocol: int = PROTOCOL_VERSION
     token: Token | None = None
+    also: Annotated[list[Token], Field(max_length=7)] = Field(default_factory=list)
     name: Annotated[str, Field(max_length=64)] | None = None
     last_seq: Annotated[int, Field(ge=0)] = 0
 
@@ -129,7 +132,8 @@ class Rematch(_ClientMessage):
     """After the match: offer a rematch (the first one), or answer the offer (`accept`
     true or false). When everyone at the table has answered, a new table with the same
     options, players and computer players opens, and each player who accepted is sent a
-    ``rematch`` message with their new seat and token."""
+    ``rematch`` message with their new seat and token (on every socket that speaks for
+    them)."""
 
     type: Literal["rematch"]
     token: Token | None = None
@@ -370,14 +374,20 @@ class Error(_Message):
     message: str
 
 
+class RematchSeat(_Message):
+    """A seat at the rematch and its token."""
+
+    seat: int
+    token: str
+
+
 class RematchOpened(_Message):
-    """The rematch you accepted (or are watching) opened: its table, and for a player the
-    new seat and token."""
+    """The rematch opened: its table, and the new seat and token of each player in it this
+    socket speaks for (its own seat and those that answered from it; none for a spectator)."""
 
     type: Literal["rematch"] = "rematch"
     table_id: str
-    seat: int | None
-    token: str | None
+    seats: list[RematchSeat]
 
 
 class Pong(_Message):

@@ -22,8 +22,11 @@ from .table import RematchOffer, Table
 log = logging.getLogger("fivedice.server.rematch")
 
 
-async def answer_rematch(ctx: ServerContext, table: Table, seat: int, accept: bool) -> None:
-    """Offer a rematch (the first `accept`), or answer the offer; open it once all answered."""
+async def answer_rematch(
+    ctx: ServerContext, table: Table, client: Client, seat: int, accept: bool
+) -> None:
+    """Offer a rematch (the first `accept`), or answer the offer, for `seat` from `client`'s
+    socket (one screen may answer for several seats); open it once all answered."""
     async with table.lock:
         state = table.state
         if state.phase is not Phase.FINISHED:
@@ -41,6 +44,7 @@ async def answer_rematch(ctx: ServerContext, table: Table, seat: int, accept: bo
         else:
             offer.declined.add(seat)
             offer.accepted.discard(seat)
+        offer.answered_from[seat] = client.id
         ready = _everyone_answered(table, offer)
         if ready and _worth_playing(table, offer):
             await _open(ctx, table, offer)
@@ -90,12 +94,20 @@ async def _open(ctx: ServerContext, table: Table, offer: RematchOffer) -> None:
 
 
 def tell(ctx: ServerContext, client: Client, offer: RematchOffer) -> None:
-    """Send a client where the rematch is (with the seat and token, to a player in it)."""
+    """Send a client where the rematch is, with the new seat and token of each player in it
+    that the client speaks for (its own seat, and the seats that answered from it)."""
     if offer.table_id is None:
         return
-    message: dict[str, Any] = {"type": "rematch", "table_id": offer.table_id}
-    granted = offer.grants.get(client.seat) if client.seat is not None else None
-    message["seat"], message["token"] = granted if granted is not None else (None, None)
-    if client.seat is not None and granted is None:
+    mine = {seat for seat, cid in offer.answered_from.items() if cid == client.id}
+    if client.seat is not None:
+        mine.add(client.seat)
+        mine.update(client.also_seats)
+    seats = [
+        {"seat": offer.grants[old][0], "token": offer.grants[old][1]}
+        for old in sorted(mine)
+        if old in offer.grants
+    ]
+    if mine and not seats:
         return  # a player who declined stays where they are
+    message: dict[str, Any] = {"type": "rematch", "table_id": offer.table_id, "seats": seats}
     ctx.hub.send(client, message)

@@ -47,6 +47,7 @@ class RemoteClient(Client):
         self.remote_id = remote_id
         self.table_id = table_id
         self.seat = None
+        self.also_seats = ()
         self.spectator_name = None
         self.greeted = False
         self.dropped = False

@@ -61,6 +61,7 @@ class RematchOffer:
     declined: set[int]
     table_id: str | None = None  # the new table, once opened
     grants: dict[int, tuple[int, str]] = field(default_factory=dict)  # old seat -> seat, token
+    answered_from: dict[int, int] = field(default_factory=dict)  # seat -> the client's id
 
 
 class Table:
