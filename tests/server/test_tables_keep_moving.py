@@ -325,3 +325,27 @@ async def test_one_screen_answers_for_its_players_and_gets_every_seat(
     view = api.get(f"/api/tables/{opened['table_id']}").json()
     assert view["phase"] == "playing" and view["options"]["hints"] is True
     await screen.close()
+
+
+async def test_a_create_repeated_with_its_key_opens_one_table(moving: ServerProcess) -> None:
+    async with httpx.AsyncClient(base_url=moving.base_url, timeout=10.0) as client:
+        body = {"host_name": "Ann", "name": "Double click"}
+        same = {"Idempotency-Key": "3f0c1f7e-double-click"}
+        first, second = await asyncio.gather(
+            client.post("/api/tables", json=body, headers=same),
+            client.post("/api/tables", json=body, headers=same),
+        )
+        assert first.status_code == second.status_code == 201
+        assert first.json() == second.json()
+        again = await client.post("/api/tables", json=body, headers=same)
+        assert again.json()["table_id"] == first.json()["table_id"]
+        other = await client.post("/api/tables", json=body, headers={"Idempotency-Key": "b"})
+        plain = await client.post("/api/tables", json=body)
+        ids = {r.json()["table_id"] for r in (first, other, plain)}
+        assert len(ids) == 3
+        lobby = (await client.get("/api/tables")).json()
+        assert sum(1 for t in lobby if t["name"] == "Double click") == 3
+        too_long = await client.post(
+            "/api/tables", json=body, headers={"Idempotency-Key": "k" * 200}
+        )
+        assert too_long.status_code == 422

@@ -16,6 +16,7 @@ from fivedice.store.online import ensure_schema
 
 from .bots import BotRunner, ComputerPlayers
 from .hub import Hub
+from .idempotency import IdempotentReplies
 from .metrics import Metrics
 from .nodes import Nodes
 from .referee import Referee
@@ -39,6 +40,7 @@ class ServerContext:
     registry: TableRegistry
     bots: BotRunner
     nodes: Nodes = field(init=False)
+    creates: IdempotentReplies = field(default_factory=IdempotentReplies)
 
     @classmethod
     async def start(cls, settings: Settings, players: ComputerPlayers) -> ServerContext:

@@ -11,6 +11,7 @@ from fivedice.store import UnknownMatch
 
 from ..context import Ctx
 from ..errors import MissingToken, UnknownTable
+from ..idempotency import MAX_KEY_LENGTH
 from ..lobby import bot_name, check_level
 from ..protocol import (
     AddBotSeat,
@@ -40,8 +41,22 @@ def socket_url(request: Request, table_id: str) -> str:
 
 
 @router.post("", status_code=201, response_model=TableCreated)
-async def create_table(body: CreateTable, ctx: Ctx, request: Request) -> TableCreated:
-    """Open a table with every match option; seat the host (`host_name`) and computer players."""
+async def create_table(
+    body: CreateTable,
+    ctx: Ctx,
+    request: Request,
+    idempotency_key: Annotated[str | None, Header(max_length=MAX_KEY_LENGTH)] = None,
+) -> TableCreated:
+    """Open a table with every match option; seat the host (`host_name`) and computer players.
+
+    With an ``Idempotency-Key`` header, a repeat of the same create (a double click, a retry)
+    within ten minutes gets the first answer instead of a second table."""
+    address = request.client.host if request.client else ""
+    return await ctx.creates.once(address, idempotency_key, lambda: _create(body, ctx, request))
+
+
+async def _create(body: CreateTable, ctx: Ctx, request: Request) -> TableCreated:
+    """The create itself."""
     names: list[str] = [body.host_name] if body.host_name else []
     bots: list[tuple[str, str]] = []
     for bot in body.bots:
