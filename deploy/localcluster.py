@@ -252,10 +252,10 @@ class Node:
 
 def haproxy_config(backends: list[tuple[str, str, int]], port: int) -> str:
     """HAProxy's configuration: each table's requests by table id with consistent hashing,
-    everything else round-robin; a node that fails its health check is taken out and its
-    sockets are closed, so their clients reconnect to another node. `backends` are
-    (name, host, port)."""
-    checks = "check inter 1s fall 3 rise 2 on-marked-down shutdown-sessions"
+    everything else round-robin; a node that fails its health check gets no new requests
+    (its open sockets stay: a node that is only slow keeps its clients, and a dead one's
+    sockets close by themselves). `backends` are (name, host, port)."""
+    checks = "check inter 1s fall 3 rise 2"
     servers = "\n".join(f"    server {name} {host}:{p} {checks}" for name, host, p in backends)
     return (HERE / "haproxy.cfg.in").read_text().format(port=port, servers=servers)
 
