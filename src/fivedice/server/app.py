@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -62,7 +63,11 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     @app.exception_handler(RuleError)
     async def refused(_: Request, exc: Exception) -> JSONResponse:
         status, code, message = http_status(exc)
-        return JSONResponse({"code": code, "message": message}, status_code=status)
+        headers = None
+        retry_after = getattr(exc, "retry_after", None)
+        if retry_after is not None:
+            headers = {"Retry-After": str(max(1, math.ceil(retry_after)))}
+        return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -47,9 +47,16 @@ class BadToken(Refusal):
 
 
 class RateLimited(Refusal):
-    """Too many messages (or chat lines) too fast."""
+    """Too many messages (or chat lines, or new tables) too fast; `retry_after`: the seconds
+    until one more is allowed, when known (REST sends it as ``Retry-After``)."""
 
     code = "rate_limited"
+
+    def __init__(
+        self, message: str, code: str | None = None, retry_after: float | None = None
+    ) -> None:
+        super().__init__(message, code)
+        self.retry_after = retry_after
 
 
 class NotAvailable(Refusal):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
@@ -10,7 +11,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fivedice.store import UnknownMatch
 
 from ..context import Ctx
-from ..errors import MissingToken, UnknownTable
+from ..errors import MissingToken, RateLimited, UnknownTable
 from ..lobby import bot_name, check_level
 from ..protocol import (
     AddBotSeat,
@@ -22,6 +23,7 @@ from ..protocol import (
     TableSummary,
     TableView,
 )
+from ..ratelimit import connection_address
 from ..views import event_views
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -41,7 +43,17 @@ def socket_url(request: Request, table_id: str) -> str:
 
 @router.post("", status_code=201, response_model=TableCreated)
 async def create_table(body: CreateTable, ctx: Ctx, request: Request) -> TableCreated:
-    """Open a table with every match option; seat the host (`host_name`) and computer players."""
+    """Open a table with every match option; seat the host (`host_name`) and computer players.
+
+    Each client address may open a burst of tables, then a few a minute (429 beyond, with
+    ``Retry-After``)."""
+    wait = ctx.limits.tables.take(connection_address(request, ctx.limits.proxies))
+    if wait:
+        ctx.metrics.errors.labels("rate_limited").inc()
+        raise RateLimited(
+            f"Too many new tables from your address: try again in {math.ceil(wait)} s",
+            retry_after=wait,
+        )
     names: list[str] = [body.host_name] if body.host_name else []
     bots: list[tuple[str, str]] = []
     for bot in body.bots:
