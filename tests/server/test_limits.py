@@ -6,12 +6,14 @@ client a few updates a second, not one per spectator)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
 import websockets
 from server_process import ServerProcess
+from wsclient import PlayClient, open_table
 
 SOCKETS_PER_ADDRESS = 5
 
@@ -110,5 +112,44 @@ def test_sockets_per_address_beyond_the_limit_are_closed_with_4429(
             sockets.append(again)
         finally:
             await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+
+    asyncio.run(scenario())
+
+
+SPECTATORS = 400
+
+
+def test_a_spectator_flood_costs_a_seated_client_a_bounded_number_of_updates(
+    server: ServerProcess, api: httpx.Client
+) -> None:
+    table = open_table(api, "Seated", "Other")
+
+    async def scenario() -> None:
+        seated = await PlayClient(server.ws_url(table["id"]), token=table["tokens"][0]).connect()
+        seated.messages.clear()
+        url = server.ws_url(table["id"])
+        started = time.monotonic()
+        watchers = await asyncio.gather(
+            *(PlayClient(url, name=f"W{i}").connect() for i in range(SPECTATORS))
+        )
+        await seated.until_table(lambda t: t["spectator_count"] == SPECTATORS, timeout=30)
+        await asyncio.gather(*(w.close() for w in watchers))
+        await seated.until_table(lambda t: t["spectator_count"] == 0, timeout=30)
+        elapsed = time.monotonic() - started
+        await asyncio.sleep(1.0)  # anything still pending arrives
+        while True:
+            try:
+                await seated.receive(timeout=0.2)
+            except TimeoutError:
+                break
+        updates = [m for m in seated.messages if m["type"] == "update"]
+        # At most one presence update per half second (plus the first of each burst): today
+        # this was one per connect and one per close, 2 x SPECTATORS.
+        assert len(updates) <= 2 * (elapsed + 1.5) + 4, (len(updates), elapsed)
+        assert len(updates) < SPECTATORS / 4
+        last = updates[-1]["table"]
+        assert last["spectators"] == [] and last["spectator_count"] == 0
+        assert all(len(u["table"]["spectators"]) <= 20 for u in updates)
+        await seated.close()
 
     asyncio.run(scenario())

@@ -237,6 +237,7 @@ class TableView(_Message):
     clock: ClockView | None
     chat: list[ChatLineView]
     spectators: list[str]
+    spectator_count: int
     outcome: OutcomeView | None
     roll_off: list[list[list[int]]]
     server_time: float

@@ -57,7 +57,10 @@ async def replay(
         listed=bool(summary.meta.get("listed", False)),
         rng=random.Random(0),
     )
-    return table_view(table, ctx.settings.chat_lines_shown)
+    settings = ctx.settings
+    return table_view(
+        table, settings.chat_lines_shown, spectators_listed=settings.spectators_listed
+    )
 
 
 async def _load(ctx: Ctx, match_id: str) -> tuple[Any, Match]:
