@@ -23,6 +23,10 @@ class _Message(BaseModel):
 
 
 class _ClientMessage(_Message):
+    # Unknown fields are accepted and ignored, so a client written for a later version of
+    # this protocol (or carrying its own bookkeeping) is still understood.
+    model_config = ConfigDict(extra="ignore")
+
     id: RequestId = None
 
 

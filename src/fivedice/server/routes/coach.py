@@ -19,7 +19,7 @@ from fivedice.rules import Dice, Match, Phase, RuleSet
 from fivedice.store import UnknownMatch
 
 from ..context import Ctx
-from ..errors import NotAvailable, Refusal, UnknownTable
+from ..errors import NotAvailable, Refusal, UnknownTable, refusals
 
 router = APIRouter(prefix="/api", tags=["coach"])
 
@@ -44,7 +44,7 @@ async def computer_players(ctx: Ctx) -> list[str]:
     return ctx.bots.levels()
 
 
-@router.get("/tables/{table_id}/advice")
+@router.get("/tables/{table_id}/advice", responses=refusals(404, 409, 422, 503))
 async def advice(
     table_id: str, ctx: Ctx, limit: Annotated[int, Query(ge=1, le=500)] = 5
 ) -> dict[str, Any]:
@@ -82,7 +82,7 @@ async def advice(
     return await asyncio.to_thread(advise_now)
 
 
-@router.get("/matches/{match_id}/analysis")
+@router.get("/matches/{match_id}/analysis", responses=refusals(404, 422, 503))
 async def analysis(match_id: str, ctx: Ctx) -> dict[str, Any]:
     """Every decision of the match valued against optimal play (its cost in expected points)
     and each card's expected final score after each turn, in log order."""

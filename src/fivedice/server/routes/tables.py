@@ -11,7 +11,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fivedice.store import UnknownMatch
 
 from ..context import Ctx
-from ..errors import MissingToken, RateLimited, UnknownTable
+from ..errors import MissingToken, RateLimited, UnknownTable, refusals
 from ..lobby import bot_name, check_level
 from ..protocol import (
     AddBotSeat,
@@ -41,7 +41,7 @@ def socket_url(request: Request, table_id: str) -> str:
     return f"{scheme}{base[base.index(':') :]}/ws/tables/{table_id}"
 
 
-@router.post("", status_code=201, response_model=TableCreated)
+@router.post("", status_code=201, response_model=TableCreated, responses=refusals(422, 429, 503))
 async def create_table(body: CreateTable, ctx: Ctx, request: Request) -> TableCreated:
     """Open a table with every match option; seat the host (`host_name`) and computer players.
 
@@ -71,7 +71,7 @@ async def create_table(body: CreateTable, ctx: Ctx, request: Request) -> TableCr
     )
 
 
-@router.get("", response_model=list[TableSummary])
+@router.get("", response_model=list[TableSummary], responses=refusals(422))
 async def list_tables(
     ctx: Ctx,
     request: Request,
@@ -85,14 +85,14 @@ async def list_tables(
     ]
 
 
-@router.get("/{table_id}", response_model=TableView)
+@router.get("/{table_id}", response_model=TableView, responses=refusals(404, 503))
 async def get_table(table_id: str, ctx: Ctx) -> dict[str, Any]:
     """The table as its clients see it."""
     view: dict[str, Any] = await ctx.nodes.call(table_id, "view", {})
     return view
 
 
-@router.get("/{table_id}/events", response_model=list[EventView])
+@router.get("/{table_id}/events", response_model=list[EventView], responses=refusals(404, 422, 503))
 async def table_events(
     table_id: str, ctx: Ctx, after: Annotated[int, Query(ge=0)] = 0
 ) -> list[dict[str, Any]]:
@@ -105,14 +105,19 @@ async def table_events(
     return event_views(enumerate(events, start=after + 1))
 
 
-@router.post("/{table_id}/seats", status_code=201, response_model=SeatGranted)
+@router.post(
+    "/{table_id}/seats",
+    status_code=201,
+    response_model=SeatGranted,
+    responses=refusals(404, 409, 422, 503),
+)
 async def take_seat(table_id: str, body: JoinSeat, ctx: Ctx) -> SeatGranted:
     """Join as a player by name, before the start; keep the token it returns."""
     granted = await ctx.nodes.call(table_id, "seat", {"name": body.name})
     return SeatGranted(table_id=table_id, seat=granted["seat"], token=granted["token"])
 
 
-@router.post("/{table_id}/bots", status_code=201)
+@router.post("/{table_id}/bots", status_code=201, responses=refusals(401, 403, 404, 409, 422, 503))
 async def add_computer(
     table_id: str,
     body: AddBotSeat,
