@@ -21,6 +21,7 @@ async def test_spectators_watch_and_everyone_chats(
     await watcher.until_table(lambda t: t["phase"] == "playing")
 
     await ann.intent("chat", text="good luck")
+    await watcher.until_table(lambda t: len(t["chat"]) == 1)  # two sockets: no order otherwise
     await watcher.send({"type": "chat", "text": "go Bob!"})
     lines = [
         {"author": "Ann", "text": "good luck", "seat": 0},
