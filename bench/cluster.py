@@ -195,7 +195,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     raise_open_file_limit()
     think = args.think_ms / 1000
-    env = {"FIVEDICE_LOG_LEVEL": "WARNING", "FIVEDICE_HELLO_TIMEOUT": "120"}
+    env = {
+        "FIVEDICE_LOG_LEVEL": "WARNING",
+        "FIVEDICE_HELLO_TIMEOUT": "120",
+        "FIVEDICE_TABLE_BURST": "1000000",  # every simulated client has the same address
+        "FIVEDICE_SOCKETS_PER_ADDRESS": "1000000",
+    }
     results: dict[str, Any] = {"tables": args.tables, "think_ms": args.think_ms}
     phases = [args.only] if args.only else ["one", "three", "failover"]
     for phase in phases:

@@ -54,6 +54,8 @@ def start_server(workdir: Path, ws_impl: str) -> tuple[subprocess.Popen[bytes], 
         "FIVEDICE_LOG_LEVEL": "WARNING",
         "FIVEDICE_HELLO_TIMEOUT": "120",
         "FIVEDICE_WS_IMPL": ws_impl,
+        "FIVEDICE_TABLE_BURST": "1000000",  # every simulated client has the same address
+        "FIVEDICE_SOCKETS_PER_ADDRESS": "1000000",
     }
     log = (workdir / "server.log").open("wb")
     process = subprocess.Popen(

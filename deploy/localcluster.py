@@ -320,6 +320,7 @@ class LocalCluster:
         self.lease_seconds = lease_seconds if lease_seconds is not None else 5.0
         env = dict(node_env or {})
         env.setdefault("FIVEDICE_LEASE_SECONDS", str(self.lease_seconds))
+        env.setdefault("FIVEDICE_TRUSTED_PROXIES", "127.0.0.1")  # HAProxy's X-Forwarded-For
         self._node_count = nodes
         self._env = env
         self._port = port

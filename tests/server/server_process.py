@@ -53,6 +53,10 @@ class ServerProcess:
             "FIVEDICE_LOG_FORMAT": "json",
             "FIVEDICE_BOT_DELAY": "0",
             "FIVEDICE_VALIDATE_OUTGOING": "1",
+            # Every test client comes from 127.0.0.1: the per-address limits are tested by the
+            # tests that set them (test_limits.py), and out of the way of all the others.
+            "FIVEDICE_TABLE_BURST": "1000000",
+            "FIVEDICE_SOCKETS_PER_ADDRESS": "1000000",
             **self.env,
         }
         log = self.log_path.open("ab")

@@ -21,6 +21,7 @@ async def test_spectators_watch_and_everyone_chats(
     await watcher.until_table(lambda t: t["phase"] == "playing")
 
     await ann.intent("chat", text="good luck")
+    await watcher.until_table(lambda t: len(t["chat"]) == 1)  # two sockets: no order otherwise
     await watcher.send({"type": "chat", "text": "go Bob!"})
     lines = [
         {"author": "Ann", "text": "good luck", "seat": 0},
@@ -30,8 +31,13 @@ async def test_spectators_watch_and_everyone_chats(
         await client.until_table(lambda t: t["chat"] == lines)
 
     # Too long, and too fast: refused with an error to the sender alone.
-    await watcher.send({"type": "chat", "text": "x" * 600})
-    assert (await watcher.error())["code"] == "rule"
+    for length in (501, 600, 2001, 7000):  # one code, whatever the length (within 8 KiB)
+        await watcher.send({"type": "chat", "text": "x" * length, "id": length})
+        refused = await watcher.error()
+        assert (refused["code"], refused["id"], refused["ref"]) == ("chat_too_long", length, "chat")
+        assert "500 characters" in refused["message"]
+    await watcher.send({"type": "chat", "text": "y" * 500})  # exactly the limit is fine
+    await watcher.until_table(lambda t: t["chat"][-1]["text"] == "y" * 500)
     for i in range(12):
         await watcher.send({"type": "chat", "text": f"spam {i}", "id": i})
     refused = await watcher.next(lambda m: m["type"] == "error" and m["code"] == "rate_limited")

@@ -83,6 +83,10 @@ class NotEnoughPlayers(RuleError):
     """Starting a match with nobody seated."""
 
 
+class ChatTooLong(RuleError):
+    """A chat line longer than the rules keep (500 characters)."""
+
+
 class InvalidEvent(RuleError):
     """An event that cannot be decoded or does not fit the match it is applied to."""
 

@@ -24,6 +24,7 @@ from typing import Protocol
 
 from .dice import Dice
 from .errors import (
+    ChatTooLong,
     HintsOff,
     InvalidEvent,
     InvalidHold,
@@ -308,7 +309,7 @@ class Match:
         if not cleaned:
             raise RuleError("A chat message cannot be empty")
         if len(cleaned) > MAX_CHAT_LENGTH:
-            raise RuleError(f"Chat messages are at most {MAX_CHAT_LENGTH} characters")
+            raise ChatTooLong(f"Chat messages are at most {MAX_CHAT_LENGTH} characters")
         if seat is not None:
             self._require_seat(seat)
         self._commit(ChatPosted(check_name(author), cleaned, seat))

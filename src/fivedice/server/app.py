@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import gc
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
@@ -62,7 +64,11 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     @app.exception_handler(RuleError)
     async def refused(_: Request, exc: Exception) -> JSONResponse:
         status, code, message = http_status(exc)
-        return JSONResponse({"code": code, "message": message}, status_code=status)
+        headers = None
+        retry_after = getattr(exc, "retry_after", None)
+        if retry_after is not None:
+            headers = {"Retry-After": str(max(1, math.ceil(retry_after)))}
+        return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -97,6 +103,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         app.include_router(module.router)
     if settings.echo_endpoint:
         app.include_router(echo.router)
+    _refusals_only_as_declared(app)
     if (settings.web_dir / "index.html").is_file():
         app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
     else:
@@ -110,3 +117,27 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
             )
 
     return app
+
+
+def _refusals_only_as_declared(app: FastAPI) -> None:
+    """The OpenAPI document lists the refusals each route declares (``responses=``), with
+    their ``{code, message}`` body: FastAPI's own 422 (with its validation-error body) is
+    dropped, since every 422 the server gives is declared where a route can give it."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = generate()
+        for item in schema.get("paths", {}).values():
+            for operation in item.values():
+                responses = operation.get("responses", {})
+                body = responses.get("422", {}).get("content", {}).get("application/json", {})
+                if "HTTPValidationError" in str(body.get("schema", {}).get("$ref", "")):
+                    del responses["422"]
+        for unused in ("HTTPValidationError", "ValidationError"):
+            schema.get("components", {}).get("schemas", {}).pop(unused, None)
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -19,12 +19,34 @@ from .hub import Hub
 from .idempotency import IdempotentReplies
 from .metrics import Metrics
 from .nodes import Nodes
+from .ratelimit import AddressLimiter, ConnectionCounter, Network, parse_networks
 from .referee import Referee
 from .registry import TableRegistry
 from .settings import Settings
 from .writer import StoreWriter
 
 log = logging.getLogger("fivedice.server")
+
+
+@dataclass
+class Limits:
+    """What one client address may do on this node: open tables (a token bucket per address,
+    for a bounded number of addresses) and hold play sockets (a count per address)."""
+
+    tables: AddressLimiter
+    sockets: ConnectionCounter
+    proxies: tuple[Network, ...]
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Limits:
+        """The limits the settings ask for."""
+        return cls(
+            AddressLimiter(
+                settings.tables_per_minute / 60.0, settings.table_burst, settings.addresses_tracked
+            ),
+            ConnectionCounter(settings.sockets_per_address),
+            parse_networks(settings.trusted_proxies),
+        )
 
 
 @dataclass
@@ -40,6 +62,7 @@ class ServerContext:
     registry: TableRegistry
     bots: BotRunner
     nodes: Nodes = field(init=False)
+    limits: Limits = field(init=False)
     creates: IdempotentReplies = field(default_factory=IdempotentReplies)
 
     @classmethod
@@ -58,6 +81,7 @@ class ServerContext:
         registry = TableRegistry(store, writer, keep_created=not settings.clustered)
         bots = BotRunner(referee, players, settings.bot_delay)
         ctx = cls(settings, store, writer, metrics, hub, referee, registry, bots)
+        ctx.limits = Limits.from_settings(settings)
         ctx.nodes = await Nodes.start(ctx)
         log.info(
             "server ready",

@@ -7,6 +7,9 @@ Rules errors keep the rules core's message; their code is the error class in sna
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from pydantic import BaseModel
 
 from fivedice.rules import RuleError
 
@@ -47,9 +50,16 @@ class BadToken(Refusal):
 
 
 class RateLimited(Refusal):
-    """Too many messages (or chat lines) too fast."""
+    """Too many messages (or chat lines, or new tables) too fast; `retry_after`: the seconds
+    until one more is allowed, when known (REST sends it as ``Retry-After``)."""
 
     code = "rate_limited"
+
+    def __init__(
+        self, message: str, code: str | None = None, retry_after: float | None = None
+    ) -> None:
+        super().__init__(message, code)
+        self.retry_after = retry_after
 
 
 class NotAvailable(Refusal):
@@ -122,3 +132,38 @@ _STATUS: dict[type[Refusal], int] = {
     StoreUnavailable: 503,
     TableUnavailable: 503,
 }
+
+
+# The refusals in the OpenAPI document ---------------------------------------------------------
+
+
+class ErrorBody(BaseModel):
+    """Every REST refusal: a stable `code` for programs, a `message` for people. A request
+    whose fields are refused (422 ``invalid_request``) also lists each field's problem under
+    `detail`."""
+
+    code: str
+    message: str
+    detail: list[dict[str, Any]] | None = None
+
+
+_MEANING = {
+    401: "`missing_token`: the seat token (header `X-Seat-Token`) is missing",
+    403: "`bad_token`: the token holds no seat at this table (or its seat left)",
+    404: "`unknown_table`: there is no such table or match",
+    409: "a rule refused it; the code names the rule (`table_full`, `not_host`, "
+    "`match_already_started`, `no_position`, ...)",
+    422: "`invalid_request` (a field of the wrong shape, see `detail`), `unknown_preset`, "
+    "`invalid_options`, `not_available` (a computer level or the strategy package this "
+    "server does not have)",
+    429: "`rate_limited`: too many new tables from your address; `Retry-After` says when to "
+    "try again",
+    503: "`store_unavailable` (the database cannot be reached; `Retry-After: 1`), "
+    "`store_failed` (the move could not be stored, so it did not happen) or "
+    "`table_unavailable` (the table is moving to another server): try again shortly",
+}
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a route that may answer these refusal statuses."""
+    return {s: {"model": ErrorBody, "description": _MEANING[s]} for s in statuses}

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from fivedice.rules import RuleError
+from fivedice.rules.match import MAX_CHAT_LENGTH
 from fivedice.store import is_store_failure
 
 from .context import ServerContext
@@ -111,6 +112,10 @@ def _refusal_for(exc: ValidationError) -> Refusal:
         )
     if kind == "union_tag_not_found":
         return Refusal("Every message needs a 'type'", code="missing_type")
+    if kind == "string_too_long" and tuple(first["loc"]) == ("chat", "text"):
+        # One code for a chat line too long, however long: the rules core's limit is the one
+        # stated (the model only bounds what is worth parsing).
+        return Refusal(f"Chat messages are at most {MAX_CHAT_LENGTH} characters", "chat_too_long")
     if kind in {"model_type", "model_attributes_type", "dict_type"} and not first["loc"]:
         return Refusal("A message is a JSON object", code="invalid_message")
     details = "; ".join(

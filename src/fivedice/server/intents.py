@@ -161,7 +161,10 @@ async def hello(ctx: ServerContext, table: Table, client: Client, message: Hello
         client.greeted = True
         ctx.hub.send(client, welcome_message(table, seat, ctx.bots.levels()))
         catch_up = update_message(
-            table, table.events_after(message.last_seq), ctx.settings.chat_lines_shown
+            table,
+            table.events_after(message.last_seq),
+            ctx.settings.chat_lines_shown,
+            ctx.settings.spectators_listed,
         )
         ctx.hub.send(client, catch_up)
         offer = table.rematch

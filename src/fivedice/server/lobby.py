@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fivedice.rules import Match, RuleError
+from fivedice.rules import Match
+from fivedice.rules.errors import NotHost
 
 from .context import ServerContext
 from .errors import NotAvailable
@@ -49,7 +50,7 @@ async def add_bot(
 
     def seat_bot(match: Match) -> int:
         if match.state.host != host_seat:
-            raise RuleError("Only the host can add a computer player")
+            raise NotHost("Only the host can add a computer player")
         return match.join(name or bot_name(level, taken), bot=level)
 
     return await ctx.referee.perform(table, seat_bot)

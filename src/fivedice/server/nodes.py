@@ -262,6 +262,7 @@ class Nodes:
                 return
             del ctx.registry.tables[table.id]
             ctx.referee.clock.cancel(table.id)
+            ctx.referee.cancel_presence(table.id)
             ctx.bots.cancel(table.id)
             for client in list(ctx.hub.clients(table.id)):
                 ctx.hub.remove(client)
@@ -596,7 +597,10 @@ def _is_hello(text: str) -> bool:
 async def _view(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[str, Any]:
     from .views import table_view
 
-    return table_view(table, ctx.settings.chat_lines_shown)
+    settings = ctx.settings
+    return table_view(
+        table, settings.chat_lines_shown, spectators_listed=settings.spectators_listed
+    )
 
 
 async def _seat(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[str, Any]:

@@ -23,6 +23,10 @@ class _Message(BaseModel):
 
 
 class _ClientMessage(_Message):
+    # Unknown fields are accepted and ignored, so a client written for a later version of
+    # this protocol (or carrying its own bookkeeping) is still understood.
+    model_config = ConfigDict(extra="ignore")
+
     id: RequestId = None
     # The last sequence number the client had seen: an intent is refused (``stale``) if the
     # match has moved on since (a move, not a chat line), so a repeated click acts once.
@@ -305,6 +309,7 @@ class TableView(_Message):
     rematch: RematchView | None
     chat: list[ChatLineView]
     spectators: list[str]
+    spectator_count: int
     outcome: OutcomeView | None
     roll_off: list[list[list[int]]]
     server_time: float

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -49,6 +50,10 @@ class Referee:
         self.after_commit: list[AfterCommit] = []  # e.g. the bot runner's scheduler
         self.after_change: list[AfterCommit] = []  # the view changed (the lobby's line)
         self.lost: list[AfterCommit] = []  # another writer extended the log: give it up
+        # Presence broadcasts, coalesced per table: the one waiting to go, and when (loop
+        # time) the last one went.
+        self._presence: dict[str, asyncio.TimerHandle] = {}
+        self._presence_sent: dict[str, float] = {}
 
     async def perform(
         self,
@@ -121,8 +126,12 @@ class Referee:
 
     def _announce(self, table: Table, events: list[dict[str, Any]]) -> None:
         """Tell everyone, then do what the new state calls for (the clock, computer players)."""
-        text = update_text(table, events, self.settings.chat_lines_shown)
+        settings = self.settings
+        text = update_text(table, events, settings.chat_lines_shown, settings.spectators_listed)
         self.hub.broadcast(table.id, text)
+        pending = self._presence.pop(table.id, None)
+        if pending is not None:  # this update carries who is there now
+            pending.cancel()
         self.clock.schedule(table)
         for hook in self.after_commit:
             hook(table)
@@ -130,11 +139,42 @@ class Referee:
             hook(table)
 
     def refresh(self, table: Table, exclude: Client | None = None) -> None:
-        """Broadcast the table again without new events (who is connected or watching changed)."""
-        text = update_text(table, [], self.settings.chat_lines_shown)
+        """Who is connected or watching changed: broadcast the table again, without events.
+
+        Coalesced: at once if the table's last presence broadcast is `presence_interval` old,
+        else once when it is (one timer per table, whatever the number of changes meanwhile),
+        carrying the table as it is then. A flood of spectators costs each client a few updates
+        a second. `exclude` (a client just sent the table) applies to a broadcast made at once.
+        The broadcast only reads the committed table: it changes nothing, so it needs no lock,
+        and it cannot come between a commit and that commit's update."""
+        if table.id in self._presence:
+            return  # the broadcast waiting will carry this change
+        loop = asyncio.get_running_loop()
+        wait = self._presence_sent.get(table.id, -math.inf) + self.settings.presence_interval
+        wait -= loop.time()
+        if wait <= 0:
+            self._send_presence(table, exclude)
+        else:
+            self._presence[table.id] = loop.call_later(wait, self._presence_due, table)
+
+    def _presence_due(self, table: Table) -> None:
+        self._presence.pop(table.id, None)
+        self._send_presence(table)
+
+    def _send_presence(self, table: Table, exclude: Client | None = None) -> None:
+        self._presence_sent[table.id] = asyncio.get_running_loop().time()
+        settings = self.settings
+        text = update_text(table, [], settings.chat_lines_shown, settings.spectators_listed)
         self.hub.broadcast(table.id, text, exclude)
         for hook in self.after_change:
             hook(table)
+
+    def cancel_presence(self, table_id: str) -> None:
+        """Drop a table's waiting presence broadcast (its owner gives it up)."""
+        timer = self._presence.pop(table_id, None)
+        if timer is not None:
+            timer.cancel()
+        self._presence_sent.pop(table_id, None)
 
     async def expire(self, table: Table, turn: tuple[object, ...]) -> None:
         """The table's timer fired while the hand `turn` was in play: apply what is due (the
@@ -167,5 +207,8 @@ class Referee:
             log.info(what, extra={"table": table.id, "seat": table.state.active_seat})
 
     async def drain(self) -> None:
-        """Stop the clocks, waiting for expiries under way (at shutdown)."""
+        """Stop the clocks and presence broadcasts, waiting for expiries under way (at
+        shutdown)."""
+        for table_id in list(self._presence):
+            self.cancel_presence(table_id)
         await self.clock.close()

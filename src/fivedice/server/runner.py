@@ -73,6 +73,9 @@ def run(settings: Settings) -> None:
         ws=settings.ws_impl,
         ws_max_size=settings.max_frame_bytes,
         timeout_graceful_shutdown=10,
+        # The client address is the server's own business (FIVEDICE_TRUSTED_PROXIES, in
+        # ratelimit.py): uvicorn would otherwise take X-Forwarded-For from any local peer.
+        proxy_headers=False,
     )
 
 

@@ -54,6 +54,15 @@ class Settings:
     chat_lines_shown: int = 50  # chat lines in each table view (the log keeps all)
     send_queue_limit: int = 512  # a client this far behind is dropped (it reconnects)
     hello_timeout: float = 30.0
+    # Limits per client address (the peer's, or X-Forwarded-For from a trusted proxy), per node
+    tables_per_minute: float = 4.0  # tables one address may open, after its burst
+    table_burst: int = 10
+    addresses_tracked: int = 10000  # creation budgets kept (least recently seen forgotten)
+    sockets_per_address: int = 32  # open play sockets per address; beyond: closed with 4429
+    trusted_proxies: str = ""  # comma-separated addresses/networks whose X-Forwarded-For counts
+    # Presence (who is connected or watching) is broadcast at most once per this many seconds
+    presence_interval: float = 0.5
+    spectators_listed: int = 20  # spectator names in a table view (the count is always there)
     # Play
     bot_delay: float = 0.6  # seconds a computer player waits before each move
     finished_table_ttl: float = 600.0  # finished tables stay in memory this long
@@ -94,6 +103,13 @@ class Settings:
             chat_lines_shown=_env_int("FIVEDICE_CHAT_LINES_SHOWN", cls.chat_lines_shown),
             send_queue_limit=_env_int("FIVEDICE_SEND_QUEUE_LIMIT", cls.send_queue_limit),
             hello_timeout=_env_float("FIVEDICE_HELLO_TIMEOUT", cls.hello_timeout),
+            tables_per_minute=_env_float("FIVEDICE_TABLES_PER_MINUTE", cls.tables_per_minute),
+            table_burst=_env_int("FIVEDICE_TABLE_BURST", cls.table_burst),
+            addresses_tracked=_env_int("FIVEDICE_ADDRESSES_TRACKED", cls.addresses_tracked),
+            sockets_per_address=_env_int("FIVEDICE_SOCKETS_PER_ADDRESS", cls.sockets_per_address),
+            trusted_proxies=os.environ.get("FIVEDICE_TRUSTED_PROXIES", cls.trusted_proxies),
+            presence_interval=_env_float("FIVEDICE_PRESENCE_INTERVAL", cls.presence_interval),
+            spectators_listed=_env_int("FIVEDICE_SPECTATORS_LISTED", cls.spectators_listed),
             bot_delay=_env_float("FIVEDICE_BOT_DELAY", cls.bot_delay),
             finished_table_ttl=_env_float("FIVEDICE_FINISHED_TABLE_TTL", cls.finished_table_ttl),
             host_away_seconds=_env_float("FIVEDICE_HOST_AWAY_SECONDS", cls.host_away_seconds),
@@ -134,6 +150,8 @@ class Settings:
         """What makes these settings unusable, in one line (None: nothing)."""
         from fivedice.store import database_url
 
+        from .ratelimit import parse_networks
+
         url = database_url(self.database_url)
         if self.clustered and url.startswith("sqlite"):
             return (
@@ -151,6 +169,10 @@ class Settings:
                 "FIVEDICE_REDIS_URL is set, but Redis support is not installed: "
                 "pip install 'fivedice[cluster]'"
             )
+        try:
+            parse_networks(self.trusted_proxies)
+        except ValueError as exc:
+            return f"FIVEDICE_TRUSTED_PROXIES: {exc}"
         if self.clustered and not 0.5 <= self.lease_seconds <= 600:
             return "FIVEDICE_LEASE_SECONDS must be between 0.5 and 600"
         return None

@@ -7,6 +7,7 @@ computes a score itself.
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections.abc import Iterable, Sequence
@@ -39,10 +40,19 @@ def seat_view(table: Table, player: PlayerState, host: int | None) -> dict[str, 
     }
 
 
+SPECTATORS_LISTED = 20
+
+
 def table_view(
-    table: Table, chat_lines: int = 50, now: float | None = None, seats: bool = True
+    table: Table,
+    chat_lines: int = 50,
+    now: float | None = None,
+    seats: bool = True,
+    spectators_listed: int = SPECTATORS_LISTED,
 ) -> dict[str, Any]:
-    """The table as every client draws it (without ``seats`` when `seats` is False)."""
+    """The table as every client draws it (without ``seats`` when `seats` is False). The
+    spectators' names are listed up to `spectators_listed` (the first to come); their number is
+    ``spectator_count``, so a crowd of watchers does not make every update long."""
     s = table.state
     host = s.host
     undo = s.undo_point
@@ -99,7 +109,10 @@ def table_view(
             for c in s.chat[-chat_lines:]
             if chat_lines > 0
         ],
-        "spectators": [sp.name for sp in table.spectators.values()],
+        "spectators": [
+            sp.name for sp in itertools.islice(table.spectators.values(), spectators_listed)
+        ],
+        "spectator_count": len(table.spectators),
         "outcome": outcome_view(s.outcome),
         "roll_off": [[list(pair) for pair in rnd] for rnd in s.roll_off],
         "server_time": time.time() if now is None else now,
@@ -153,21 +166,29 @@ def event_views(numbered: Iterable[tuple[int, Event]]) -> list[dict[str, Any]]:
 
 
 def update_message(
-    table: Table, events: Iterable[tuple[int, Event]], chat_lines: int = 50
+    table: Table,
+    events: Iterable[tuple[int, Event]],
+    chat_lines: int = 50,
+    spectators_listed: int = SPECTATORS_LISTED,
 ) -> dict[str, Any]:
     """An ``update`` as a dict: new events and the table as it now stands."""
     return {
         "type": "update",
         "seq": table.seq,
         "events": event_views(events),
-        "table": table_view(table, chat_lines),
+        "table": table_view(table, chat_lines, spectators_listed=spectators_listed),
     }
 
 
-def update_text(table: Table, events: Sequence[dict[str, Any]], chat_lines: int = 50) -> str:
+def update_text(
+    table: Table,
+    events: Sequence[dict[str, Any]],
+    chat_lines: int = 50,
+    spectators_listed: int = SPECTATORS_LISTED,
+) -> str:
     """An ``update`` as JSON text, the way broadcasts send it: the table is serialised once,
     with each unchanged seat's text reused from the previous update."""
-    head = dumps(table_view(table, chat_lines, seats=False))
+    head = dumps(table_view(table, chat_lines, seats=False, spectators_listed=spectators_listed))
     table_text = head[:-1] + ',"seats":' + seats_json(table) + "}"
     return (
         '{"type":"update","seq":'

@@ -20,7 +20,7 @@ from fivedice.rules.errors import HintsOff
 from fivedice.store import UnknownMatch
 
 from ..context import Ctx
-from ..errors import NotAvailable, Refusal, UnknownTable
+from ..errors import NotAvailable, Refusal, UnknownTable, refusals
 
 router = APIRouter(prefix="/api", tags=["coach"])
 
@@ -45,7 +45,7 @@ async def computer_players(ctx: Ctx) -> list[str]:
     return ctx.bots.levels()
 
 
-@router.get("/tables/{table_id}/advice")
+@router.get("/tables/{table_id}/advice", responses=refusals(404, 409, 422, 503))
 async def advice(
     table_id: str,
     ctx: Ctx,
@@ -94,7 +94,7 @@ async def advice(
     return await asyncio.to_thread(advise_now)
 
 
-@router.get("/matches/{match_id}/analysis")
+@router.get("/matches/{match_id}/analysis", responses=refusals(404, 422, 503))
 async def analysis(match_id: str, ctx: Ctx) -> dict[str, Any]:
     """Every decision of the match valued against optimal play (its cost in expected points)
     and each card's expected final score after each turn, in log order."""

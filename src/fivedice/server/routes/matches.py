@@ -12,7 +12,7 @@ from fivedice.rules import Match
 from fivedice.store import UnknownMatch
 
 from ..context import Ctx
-from ..errors import UnknownTable
+from ..errors import UnknownTable, refusals
 from ..protocol import TableView
 from ..table import Table
 from ..views import event_views, outcome_view, table_view
@@ -20,7 +20,7 @@ from ..views import event_views, outcome_view, table_view
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
 
-@router.get("")
+@router.get("", responses=refusals(422, 503))
 async def list_matches(
     ctx: Ctx,
     status: Annotated[str | None, Query(max_length=16)] = "finished",
@@ -31,7 +31,7 @@ async def list_matches(
     return [_summary_dict(m) for m in found]
 
 
-@router.get("/{match_id}")
+@router.get("/{match_id}", responses=refusals(404, 503))
 async def get_match(match_id: str, ctx: Ctx) -> dict[str, Any]:
     """A stored match: its description, its full log, and its result if it has ended."""
     summary, match = await _load(ctx, match_id)
@@ -42,7 +42,7 @@ async def get_match(match_id: str, ctx: Ctx) -> dict[str, Any]:
     }
 
 
-@router.get("/{match_id}/replay", response_model=TableView)
+@router.get("/{match_id}/replay", response_model=TableView, responses=refusals(404, 422, 503))
 async def replay(
     match_id: str, ctx: Ctx, seq: Annotated[int | None, Query(ge=1)] = None
 ) -> dict[str, Any]:
@@ -57,7 +57,10 @@ async def replay(
         listed=bool(summary.meta.get("listed", False)),
         rng=random.Random(0),
     )
-    return table_view(table, ctx.settings.chat_lines_shown)
+    settings = ctx.settings
+    return table_view(
+        table, settings.chat_lines_shown, spectators_listed=settings.spectators_listed
+    )
 
 
 async def _load(ctx: Ctx, match_id: str) -> tuple[Any, Match]:

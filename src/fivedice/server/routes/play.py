@@ -23,6 +23,7 @@ from ..errors import STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, Refusal
 from ..frames import carry_out, check_frame, refuse
 from ..hub import CLOSE_TRY_AGAIN_LATER, Client
 from ..intents import goodbye
+from ..ratelimit import connection_address
 from ..views import error_message
 
 router = APIRouter()
@@ -30,12 +31,26 @@ log = logging.getLogger("fivedice.server.play")
 
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_NO_HELLO = 4408
+CLOSE_TOO_MANY_SOCKETS = 4429
 
 
 @router.websocket("/ws/tables/{table_id}")
 async def play(websocket: WebSocket, table_id: str, ctx: Ctx) -> None:
-    """Play or watch one table."""
+    """Play or watch one table. An address holding too many sockets already is closed at once
+    (4429), before the table is looked up."""
+    address = connection_address(websocket, ctx.limits.proxies)
     await websocket.accept()
+    if not ctx.limits.sockets.open(address):
+        ctx.metrics.errors.labels("too_many_sockets").inc()
+        await websocket.close(CLOSE_TOO_MANY_SOCKETS, "too many connections from your address")
+        return
+    try:
+        await _play(websocket, table_id, ctx)
+    finally:
+        ctx.limits.sockets.close(address)
+
+
+async def _play(websocket: WebSocket, table_id: str, ctx: ServerContext) -> None:
     client = Client(websocket, table_id, ctx.settings)
     try:
         where = await ctx.nodes.locate(table_id)

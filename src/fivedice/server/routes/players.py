@@ -8,11 +8,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from ..context import Ctx
+from ..errors import refusals
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 
 
-@router.get("/{name}/history")
+@router.get("/{name}/history", responses=refusals(422, 503))
 async def history(
     name: str, ctx: Ctx, limit: Annotated[int, Query(ge=1, le=500)] = 50
 ) -> list[dict[str, Any]]:

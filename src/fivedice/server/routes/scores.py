@@ -11,6 +11,7 @@ from fastapi import APIRouter, Query
 from fivedice.rules import preset, preset_names
 
 from ..context import Ctx
+from ..errors import refusals
 
 router = APIRouter(prefix="/api", tags=["scores"])
 
@@ -21,7 +22,7 @@ async def presets() -> list[dict[str, Any]]:
     return [preset(name).to_dict() for name in preset_names()]
 
 
-@router.get("/scores/{preset_name}")
+@router.get("/scores/{preset_name}", responses=refusals(422, 503))
 async def high_scores(
     preset_name: str,
     ctx: Ctx,

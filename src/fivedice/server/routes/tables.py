@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
@@ -10,7 +11,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fivedice.store import UnknownMatch
 
 from ..context import Ctx
-from ..errors import MissingToken, UnknownTable
+from ..errors import MissingToken, RateLimited, UnknownTable, refusals
 from ..idempotency import MAX_KEY_LENGTH
 from ..lobby import bot_name, check_level
 from ..protocol import (
@@ -23,6 +24,7 @@ from ..protocol import (
     TableSummary,
     TableView,
 )
+from ..ratelimit import connection_address
 from ..views import event_views
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -40,7 +42,7 @@ def socket_url(request: Request, table_id: str) -> str:
     return f"{scheme}{base[base.index(':') :]}/ws/tables/{table_id}"
 
 
-@router.post("", status_code=201, response_model=TableCreated)
+@router.post("", status_code=201, response_model=TableCreated, responses=refusals(422, 429, 503))
 async def create_table(
     body: CreateTable,
     ctx: Ctx,
@@ -49,14 +51,25 @@ async def create_table(
 ) -> TableCreated:
     """Open a table with every match option; seat the host (`host_name`) and computer players.
 
-    With an ``Idempotency-Key`` header, a repeat of the same create (a double click, a retry)
-    within ten minutes gets the first answer instead of a second table."""
-    address = request.client.host if request.client else ""
-    return await ctx.creates.once(address, idempotency_key, lambda: _create(body, ctx, request))
+    Each client address may open a burst of tables, then a few a minute (429 beyond, with
+    ``Retry-After``). With an ``Idempotency-Key`` header, a repeat of the same create (a double
+    click, a retry) within ten minutes gets the first answer instead of a second table, and
+    costs nothing of the address's budget."""
+    address = connection_address(request, ctx.limits.proxies)
+    return await ctx.creates.once(
+        address, idempotency_key, lambda: _create(body, ctx, request, address)
+    )
 
 
-async def _create(body: CreateTable, ctx: Ctx, request: Request) -> TableCreated:
-    """The create itself."""
+async def _create(body: CreateTable, ctx: Ctx, request: Request, address: str) -> TableCreated:
+    """The create itself, within the address's budget."""
+    wait = ctx.limits.tables.take(address)
+    if wait:
+        ctx.metrics.errors.labels("rate_limited").inc()
+        raise RateLimited(
+            f"Too many new tables from your address: try again in {math.ceil(wait)} s",
+            retry_after=wait,
+        )
     names: list[str] = [body.host_name] if body.host_name else []
     bots: list[tuple[str, str]] = []
     for bot in body.bots:
@@ -74,7 +87,7 @@ async def _create(body: CreateTable, ctx: Ctx, request: Request) -> TableCreated
     )
 
 
-@router.get("", response_model=list[TableSummary])
+@router.get("", response_model=list[TableSummary], responses=refusals(422))
 async def list_tables(
     ctx: Ctx,
     request: Request,
@@ -88,14 +101,14 @@ async def list_tables(
     ]
 
 
-@router.get("/{table_id}", response_model=TableView)
+@router.get("/{table_id}", response_model=TableView, responses=refusals(404, 503))
 async def get_table(table_id: str, ctx: Ctx) -> dict[str, Any]:
     """The table as its clients see it."""
     view: dict[str, Any] = await ctx.nodes.call(table_id, "view", {})
     return view
 
 
-@router.get("/{table_id}/events", response_model=list[EventView])
+@router.get("/{table_id}/events", response_model=list[EventView], responses=refusals(404, 422, 503))
 async def table_events(
     table_id: str, ctx: Ctx, after: Annotated[int, Query(ge=0)] = 0
 ) -> list[dict[str, Any]]:
@@ -108,14 +121,19 @@ async def table_events(
     return event_views(enumerate(events, start=after + 1))
 
 
-@router.post("/{table_id}/seats", status_code=201, response_model=SeatGranted)
+@router.post(
+    "/{table_id}/seats",
+    status_code=201,
+    response_model=SeatGranted,
+    responses=refusals(404, 409, 422, 503),
+)
 async def take_seat(table_id: str, body: JoinSeat, ctx: Ctx) -> SeatGranted:
     """Join as a player by name, before the start; keep the token it returns."""
     granted = await ctx.nodes.call(table_id, "seat", {"name": body.name})
     return SeatGranted(table_id=table_id, seat=granted["seat"], token=granted["token"])
 
 
-@router.post("/{table_id}/bots", status_code=201)
+@router.post("/{table_id}/bots", status_code=201, responses=refusals(401, 403, 404, 409, 422, 503))
 async def add_computer(
     table_id: str,
     body: AddBotSeat,
