@@ -71,7 +71,8 @@ async def _session(
             if table["phase"] == "finished":
                 report.finals[plan.table_id] = {s["seat"]: s["total"] for s in table["seats"]}
                 return True
-            if table["phase"] == "waiting" and plan.host and not state["started"]:
+            # The host starts (the role may have passed on if the host was slow to connect).
+            if table["phase"] == "waiting" and table["host"] == plan.seat and not state["started"]:
                 state["started"] = True
                 await ws.send(json.dumps({"type": "start", "token": plan.token}))
                 continue

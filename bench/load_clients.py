@@ -106,7 +106,7 @@ async def _player(
                 greeted = True
                 ready.set()
                 await go.wait()
-                if plan.host:
+                if table["host"] == plan.seat:  # the role may have passed on meanwhile
                     await ws.send(json.dumps({"type": "start", "token": plan.token}))
                     report.frames_out += 1
                 continue
