@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 from pathlib import Path
 
@@ -248,3 +249,31 @@ async def test_a_computer_waits_while_a_question_is_open(store: Store) -> None:
                 break
             await asyncio.sleep(0.02)
         assert match.state.active_seat == 0 and len(match.state.card(1).boxes) == 1
+
+
+async def test_the_bell_rings_when_the_turn_comes_back_to_a_person(store: Store) -> None:
+    for enabled in (True, False):
+        setup = GameSetup((SeatSetup("Ann"), SeatSetup("Rookie", "beginner")))
+        app = FiveDiceApp(
+            setup,
+            rng=random.Random(16),
+            store=store,
+            computer_delay=0.05,
+            start_at_once=True,
+            turn_bell=enabled,
+        )
+        rings: list[int | None] = []
+        app.bell = functools.partial(rings.append, 0)  # type: ignore[method-assign]
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            match = match_of(app)
+            await pilot.press("r", "1", "2", "r")  # Ann rolls, holds, rolls: no bell, her turn
+            assert rings == []
+            await pilot.press("enter")  # Ann scores: the computer plays, then it is Ann's again
+            for _ in range(300):
+                if match.state.active_seat == 0 and len(match.state.card(1).boxes) == 1:
+                    break
+                await asyncio.sleep(0.02)
+            await pilot.pause()
+            assert match.state.active_seat == 0
+            assert rings == ([0] if enabled else [])

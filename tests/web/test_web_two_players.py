@@ -107,21 +107,30 @@ def test_two_browsers_play_a_whole_match(open_page: Callable[..., Page], artifac
     totals = ann.locator(".ranking .rank-total").all_inner_texts()
     assert bob.locator(".ranking .rank-total").all_inner_texts() == totals
     assert [int(t) for t in totals] == sorted((int(t) for t in totals), reverse=True)
-    expect(ann.locator(".result-actions")).to_contain_text("Play again")
+    expect(ann.get_by_role("button", name="Offer a rematch")).to_be_visible()
     expect(ann.locator(".result-actions")).to_contain_text("New game")
-    # The spectator has no seat, so no Play again.
-    expect(cid.get_by_role("button", name="Play again")).to_have_count(0)
+    # The spectator has no seat, so no rematch to offer.
+    expect(cid.get_by_role("button", name="Offer a rematch")).to_have_count(0)
     shoot(ann, artifacts, "desktop-end-of-match", full_page=True)
     cid.set_viewport_size(PHONE)
     shoot(cid, artifacts, "phone-end-of-match", full_page=True)
 
-    # Play again: Ann opens the rematch and posts its link; Bob's Play again joins it.
-    ann.get_by_role("button", name="Play again").click()
-    wait_phase(ann, "waiting")
+    # The rematch, from both sides: Ann offers, Bob sees the offer and accepts, and everyone
+    # (the spectator too) moves to the new table, already started.
+    ann.get_by_role("button", name="Offer a rematch").click()
+    expect(ann.locator(".rematch-note")).to_contain_text("Waiting for Bob")
+    expect(bob.locator(".rematch-note")).to_contain_text("Ann offers a rematch")
+    expect(cid.locator(".rematch-note")).to_contain_text("Ann offered a rematch")
+    shoot(bob, artifacts, "desktop-rematch-offer")
+    bob.get_by_role("button", name="Accept the rematch").click()
+    for page in (ann, bob, cid):
+        page.wait_for_function(
+            "id => document.querySelector('.table-screen')?.dataset.tableId !== id", arg=table_id
+        )
+        wait_phase(page, "playing")
     rematch = screen(ann).get_attribute("data-table-id")
-    assert rematch != table_id
-    expect(bob.locator(".chat-lines")).to_contain_text("Rematch")
-    bob.get_by_role("button", name="Play again").click()
-    wait_phase(bob, "waiting")
     assert screen(bob).get_attribute("data-table-id") == rematch
-    expect(ann.locator(".seats-list li[data-seat='1']")).to_contain_text("Bob")
+    assert screen(cid).get_attribute("data-table-id") == rematch
+    expect(ann.locator(".scorecard thead th[data-seat]").first).to_have_attribute("data-seat", "0")
+    expect(bob.locator(".scorecard thead th[data-seat]").first).to_have_attribute("data-seat", "1")
+    assert wait_acting_or_finished(ann) == "0"

@@ -26,6 +26,9 @@ def play(
     seed: int | None = typer.Option(
         None, "--seed", help="Seed the dice (for a reproducible game); secure dice otherwise."
     ),
+    bell: bool = typer.Option(
+        True, "--bell/--no-bell", help="Ring the terminal's bell when the turn comes to a person."
+    ),
     database: str | None = typer.Option(
         None,
         "--database",
@@ -47,4 +50,4 @@ def play(
         raise typer.BadParameter("At most 8 players", param_hint="--player")
     setup = GameSetup.from_names(names, preset=rules, rounds=rounds, undo_allowed=undo)
     rng = random.Random(seed) if seed is not None else None
-    FiveDiceApp(setup, rng=rng, store_url=database, start_at_once=at_once).run()
+    FiveDiceApp(setup, rng=rng, store_url=database, start_at_once=at_once, turn_bell=bell).run()

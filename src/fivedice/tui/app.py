@@ -25,7 +25,8 @@ class FiveDiceApp(App[None]):
     seeded ``random.Random``). `store` keeps high scores; when None, the default store
     (``FIVEDICE_DATABASE_URL`` or the user data directory) is opened on first use.
     `computer_delay` is the pause before each computer move, so people can follow it.
-    With `start_at_once` the match begins without the start screen.
+    With `start_at_once` the match begins without the start screen. With `turn_bell` (the
+    default) the terminal's bell rings when the turn comes to a person from someone else.
     """
 
     CSS_PATH = "fivedice.tcss"
@@ -41,6 +42,7 @@ class FiveDiceApp(App[None]):
         store_url: str | None = None,
         computer_delay: float = 0.6,
         start_at_once: bool = False,
+        turn_bell: bool = True,
     ) -> None:
         super().__init__()
         self.computers = ComputerSeats()
@@ -52,6 +54,7 @@ class FiveDiceApp(App[None]):
         self._store_url = store_url
         self._store_failed = False
         self.start_at_once = start_at_once
+        self.turn_bell = turn_bell
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen(self.setup, self.computer_kinds()))

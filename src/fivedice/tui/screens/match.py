@@ -66,6 +66,7 @@ class MatchScreen(Screen[None]):
         self.message = ""
         self.message_is_error = False
         self._computer_token: int | None = None  # the log length the computer is moving at
+        self._turn_of: int | None = match.state.active_seat  # whose turn the last redraw showed
 
     @property
     def game(self) -> FiveDiceApp:
@@ -111,6 +112,14 @@ class MatchScreen(Screen[None]):
         self.query_one("#title", Static).update(f"fivedice · {self.match.rules.title}")
         self.redraw()
 
+    def _ring_for_turn(self, seat: int, person: bool) -> None:
+        """Ring the terminal's bell when the turn comes to a person from someone else (a
+        computer, or another player at this screen), unless the bell is turned off."""
+        came = seat != self._turn_of
+        self._turn_of = seat
+        if came and person and getattr(self.app, "turn_bell", True):
+            self.app.bell()
+
     def on_resize(self) -> None:
         # Side by side when the terminal is wide enough, else the card goes under the dice.
         card = self.query_one(ScorecardView)
@@ -127,6 +136,7 @@ class MatchScreen(Screen[None]):
         if s.active_seat is None:
             return
         player = s.player(s.active_seat)
+        self._ring_for_turn(s.active_seat, player.bot is None)
         computer = " (computer)" if player.bot else ""
         self.query_one("#turn", Static).update(f"{player.name}'s turn{computer}")
         card = s.card(s.active_seat)

@@ -41,14 +41,22 @@ async function request(method, path, body, headers = {}) {
 
 const e = encodeURIComponent;
 
+/** A random key for an idempotent create (getRandomValues works outside https too). */
+export function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export const api = {
   presets: () => request("GET", "/api/presets"),
   computerPlayers: () => request("GET", "/api/computer-players"),
   tables: () => request("GET", "/api/tables"),
   table: (id) => request("GET", `/api/tables/${e(id)}`),
-  createTable: (body) => request("POST", "/api/tables", body),
+  // The key makes a repeated create (a double click, a retry) open one table.
+  createTable: (body, key = newKey()) => request("POST", "/api/tables", body, { "Idempotency-Key": key }),
   takeSeat: (id, name) => request("POST", `/api/tables/${e(id)}/seats`, { name }),
-  advice: (id, limit = 3) => request("GET", `/api/tables/${e(id)}/advice?limit=${limit}`),
+  // With the active player's token the hint is counted in their results.
+  advice: (id, limit = 3, token = null) => request("GET", `/api/tables/${e(id)}/advice?limit=${limit}`, undefined, token ? { "X-Seat-Token": token } : {}),
   highScores: (preset, limit = 10) => request("GET", `/api/scores/${e(preset)}?limit=${limit}`),
   history: (name, limit = 50) => request("GET", `/api/players/${e(name)}/history?limit=${limit}`),
   matches: (limit = 20) => request("GET", `/api/matches?limit=${limit}`),

@@ -1,26 +1,7 @@
 // The table's chat: its lines (players signed by seat, spectators by name) and a box to write.
-// A rematch link posted by "Play again" shows as a link.
+// Lines show as plain text: a link is never rewritten.
 
 import { h } from "./dom.js";
-
-const TABLE_LINK = /(?:https?:\/\/[^\s/]+)?\/\?table=([A-Za-z0-9_-]+)/;
-
-/** The table id of the newest rematch link in the chat, if any. */
-export function rematchIn(lines) {
-  for (let i = lines.length - 1; i >= 0; i -= 1) {
-    const match = lines[i].text.match(TABLE_LINK);
-    if (match && lines[i].text.startsWith("Rematch")) return match[1];
-  }
-  return null;
-}
-
-function lineText(text) {
-  const match = text.match(TABLE_LINK);
-  if (!match) return [text];
-  const before = text.slice(0, match.index);
-  const after = text.slice(match.index + match[0].length);
-  return [before, h("a", { href: `./?table=${match[1]}`, "data-link": true }, "join the rematch"), after];
-}
 
 export class ChatPanel {
   /** @param {(text: string) => boolean} onSend */
@@ -52,14 +33,14 @@ export class ChatPanel {
     this.shown = "";
   }
 
-  update(chat, spectators) {
+  update(chat, spectators, count = spectators.length) {
     const key = JSON.stringify(chat);
     if (key !== this.shown) {
       const atBottom = this.lines.scrollHeight - this.lines.scrollTop - this.lines.clientHeight < 30;
       this.lines.replaceChildren(
         ...(chat.length
           ? chat.map((line) =>
-              h("li", { class: line.seat === null ? "spectator" : "player" }, h("span", { class: "author" }, `${line.author}:`), " ", lineText(line.text)),
+              h("li", { class: line.seat === null ? "spectator" : "player" }, h("span", { class: "author" }, `${line.author}:`), " ", line.text),
             )
           : [h("li", { class: "system" }, "No messages yet. Say hello!")]),
       );
@@ -68,8 +49,10 @@ export class ChatPanel {
     }
     const eye = '<svg class="eye" viewBox="0 0 24 24" aria-hidden="true"><path d="M1.5 12S5.5 5 12 5s10.5 7 10.5 7-4 7-10.5 7S1.5 12 1.5 12Z"/><circle cx="12" cy="12" r="3"/></svg>';
     this.spectators.innerHTML = eye;
-    this.spectators.setAttribute("aria-label", spectators.length ? `Watching: ${spectators.join(", ")}` : "Nobody is watching");
-    if (spectators.length) for (const name of spectators) this.spectators.append(h("span", { class: "pill" }, name));
+    const more = count - spectators.length;
+    this.spectators.setAttribute("aria-label", count ? `Watching: ${spectators.join(", ")}${more > 0 ? ` and ${more} more` : ""}` : "Nobody is watching");
+    if (count) for (const name of spectators) this.spectators.append(h("span", { class: "pill" }, name));
     else this.spectators.append(h("span", {}, "no spectators"));
+    if (more > 0) this.spectators.append(h("span", { class: "pill" }, `+${more}`));
   }
 }

@@ -166,6 +166,8 @@ export class LobbyScreen {
     f.timeout = h("select", { name: "timeout_rule" }, h("option", { value: "forfeit" }, "loses the match"), h("option", { value: "scratch" }, "scores 0 in a box"));
     f.start = h("select", { name: "start_order" }, h("option", { value: "host_first" }, "The host, then join order"), h("option", { value: "roll_off" }, "Roll one die each"));
     f.undo = h("input", { type: "checkbox", checked: true, name: "undo_allowed" });
+    f.away = h("select", { name: "absent_after_seconds" }, [[30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]].map(([value, text]) => h("option", { value: String(value), selected: value === 60 }, text)));
+    f.hints = h("select", { name: "hints" }, h("option", { value: "" }, "Off between people, on alone"), h("option", { value: "true" }, "On for everyone"), h("option", { value: "false" }, "Off until the end"));
     f.listed = h("input", { type: "checkbox", checked: true, name: "listed" });
     f.bots = h("div", { class: "bot-rows" });
     this.form = f;
@@ -194,6 +196,8 @@ export class LobbyScreen {
         h("label", { class: "field" }, "Clock per hand", f.clock),
         h("label", { class: "field" }, "When time runs out, the player", f.timeout),
         h("label", { class: "field wide" }, "Who starts", f.start),
+        h("label", { class: "field" }, "An away player's turn passes after", f.away),
+        h("label", { class: "field" }, "The computer's hints", f.hints),
       ),
       h("div", { class: "checks" }, h("label", { class: "check" }, f.undo, "Undo allowed (until the next player rolls)"), h("label", { class: "check" }, f.listed, "Listed in the lobby (otherwise private: invite link only)")),
       h("fieldset", {}, h("legend", {}, "Computer seats"), f.bots, h("button", { type: "button", class: "button small", onclick: addBot }, "+ Computer player")),
@@ -256,8 +260,11 @@ export class LobbyScreen {
     fill(
       this.tablesBody,
       tables.map((t) => {
-        const open = t.phase === "waiting" && t.seats_taken < t.seats;
+        const open = t.phase === "waiting" && t.open;
+        const status = t.phase !== "waiting" ? "playing" : open ? "open" : t.seats_taken >= t.seats ? "full" : "host away";
         const o = t.options;
+        // Unset, hints are on only with one person: a listed table with room is for several.
+        const hints = o.hints === true || (o.hints === null && o.seats <= 1) ? "hints on" : "hints off";
         return h(
           "tr",
           { dataset: { tableId: t.id } },
@@ -265,11 +272,11 @@ export class LobbyScreen {
             "td",
             {},
             h("div", { class: "table-name" }, t.name || "Table"),
-            h("div", { class: "muted small" }, [o.rounds > 1 ? `${o.rounds} rounds` : null, o.clock_seconds ? `${clockText(o.clock_seconds)} clock` : null, t.players.join(", ")].filter(Boolean).join(" · ")),
+            h("div", { class: "muted small" }, [o.rounds > 1 ? `${o.rounds} rounds` : null, o.clock_seconds ? `${clockText(o.clock_seconds)} clock` : null, hints, t.players.join(", ")].filter(Boolean).join(" · ")),
           ),
           h("td", { class: "hide-narrow" }, this.presetTitle(t.preset)),
           h("td", { class: "num" }, `${t.seats_taken}/${t.seats}`),
-          h("td", {}, h("span", { class: `pill ${t.phase}` }, t.phase === "waiting" ? "open" : "playing")),
+          h("td", {}, h("span", { class: `pill ${t.phase}`, title: t.host_here ? "" : "The host is not here right now" }, status)),
           h("td", { class: "num hide-narrow" }, String(t.spectators)),
           h(
             "td",
@@ -343,6 +350,7 @@ export class LobbyScreen {
         listed: false,
         host_name: name,
         seats: 2,
+        hints: true,
         bots: [{ level: this.vsLevel.value, name: botName(this.vsLevel.value, [name]) }],
       },
       [],
@@ -355,7 +363,8 @@ export class LobbyScreen {
     const names = [...this.passNames.querySelectorAll("input")].map((i, n) => i.value.trim() || `Player ${n + 1}`);
     if (new Set(names).size !== names.length) return toast("Give each player a different name", "error");
     if (names[0]) setPlayerName(names[0]);
-    await this.open({ preset: this.passPreset.value || null, name: "Pass and play", listed: false, host_name: names[0], seats: names.length }, names.slice(1), "pass", true);
+    // One screen: the players see each other's hints anyway, so they are on.
+    await this.open({ preset: this.passPreset.value || null, name: "Pass and play", listed: false, host_name: names[0], seats: names.length, hints: true }, names.slice(1), "pass", true);
   }
 
   async createTable() {
@@ -373,6 +382,8 @@ export class LobbyScreen {
       timeout_rule: f.timeout.value,
       undo_allowed: f.undo.checked,
       start_order: f.start.value,
+      absent_after_seconds: Number(f.away.value) || 60,
+      hints: f.hints.value === "" ? null : f.hints.value === "true",
       bots: [],
     };
     for (const select of f.bots.querySelectorAll("select")) {
@@ -382,8 +393,13 @@ export class LobbyScreen {
     await this.open(body, [], "online", false);
   }
 
-  /** Open a table, seat the local players, remember their tokens, and go there. */
+  /** Open a table, seat the local players, remember their tokens, and go there. A second click
+   * while the first is under way does nothing (and the create's key makes a retry open one). */
   async open(body, otherNames, mode, autostart) {
+    if (this.opening) return;
+    this.opening = true;
+    const buttons = [...this.root.querySelectorAll("button.primary")];
+    for (const button of buttons) button.disabled = true;
     try {
       const created = await api.createTable(body);
       const id = created.table_id;
@@ -395,6 +411,9 @@ export class LobbyScreen {
       navigate(`./?table=${encodeURIComponent(id)}`);
     } catch (error) {
       toast(error.message, "error");
+    } finally {
+      this.opening = false;
+      for (const button of buttons) button.disabled = false;
     }
   }
 }

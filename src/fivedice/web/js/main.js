@@ -10,6 +10,8 @@ import { ReplayScreen } from "./replay.js";
 import { linkClicks } from "./router.js";
 import { HistoryScreen, ScoresScreen } from "./scores.js";
 import { TableScreen } from "./table.js";
+import { setupAlerts } from "./alerts.js";
+import { setupSounds } from "./sounds.js";
 import { setupTheme } from "./theme.js";
 
 const main = document.getElementById("main");
@@ -49,6 +51,8 @@ function route() {
 }
 
 setupTheme(document.getElementById("theme-toggle"));
+setupSounds(document.getElementById("sound-toggle"));
+setupAlerts(document.getElementById("notify-toggle"));
 linkClicks(document.body);
 window.addEventListener("popstate", route);
 window.addEventListener("fivedice:route", route);

@@ -1,4 +1,5 @@
-// The end of a match: the ranking, Play again and New game, and the analysis on request.
+// The end of a match: the ranking, the rematch (offer, accept or decline), New game, and the
+// analysis on request.
 
 import { api } from "./api.js";
 import { analysisView } from "./analysis.js";
@@ -24,6 +25,40 @@ function confetti() {
   return box;
 }
 
+/** Hints the player in `seat` was shown during the match. */
+function hintsTaken(view, seat) {
+  const found = view.seats.find((s) => s.seat === seat);
+  return found ? found.hints : 0;
+}
+
+/** The rematch: offer it, answer it, or see who it waits for (redrawn with every update). */
+export function rematchControls(screen) {
+  const v = screen.view;
+  const mine = screen.rematchSeats;
+  const offer = v.rematch && v.rematch.accepted.includes(v.rematch.offered_by) ? v.rematch : null;
+  const people = v.seats.filter((s) => !s.bot && s.status === "playing");
+  const alone = people.every((s) => screen.localSeats.has(s.seat));
+  const busy = screen.busy !== null;
+  if (!mine.length) {
+    return offer ? [h("p", { class: "felt-note rematch-note", role: "status" }, `${screen.seatName(offer.offered_by)} offered a rematch.`)] : [];
+  }
+  if (!offer) {
+    const lapsed = v.rematch && v.rematch.declined.length ? h("p", { class: "felt-note rematch-note", role: "status" }, "The rematch was declined.") : null;
+    return [lapsed, h("button", { type: "button", class: "button primary", id: "rematch", disabled: busy, onclick: () => screen.answerRematch(true) }, alone ? "Play again" : "Offer a rematch")];
+  }
+  const answered = new Set([...offer.accepted, ...offer.declined]);
+  const waiting = people.filter((s) => !answered.has(s.seat) && !s.away_since).map((s) => s.name);
+  if (mine.every((seat) => answered.has(seat))) {
+    const text = offer.table_id ? "Opening the rematch…" : `Rematch offered. Waiting for ${waiting.join(", ") || "the others"}…`;
+    return [h("p", { class: "felt-note rematch-note", role: "status" }, text)];
+  }
+  return [
+    h("p", { class: "felt-note rematch-note", role: "status" }, `${screen.seatName(offer.offered_by)} offers a rematch.`),
+    h("button", { type: "button", class: "button primary", id: "rematch-accept", disabled: busy, onclick: () => screen.answerRematch(true) }, "Accept the rematch"),
+    h("button", { type: "button", class: "button", id: "rematch-decline", disabled: busy, onclick: () => screen.answerRematch(false) }, "Decline"),
+  ];
+}
+
 /** @param {import("./table.js").TableScreen} screen */
 export function renderResults(screen) {
   const v = screen.view;
@@ -44,6 +79,7 @@ export function renderResults(screen) {
         { class: outcome.winners.includes(st.seat) ? "winner" : "", dataset: { seat: String(st.seat) } },
         h("span", { class: `place p${st.place || 0}` }, st.place ? String(st.place) : "–"),
         h("span", { class: "rank-name" }, st.name, st.status !== "playing" ? h("span", { class: "muted small" }, ` (${st.status})`) : null, local.has(st.seat) ? h("span", { class: "tag you", style: { marginLeft: "0.5em" } }, "you") : null),
+        hintsTaken(v, st.seat) ? h("span", { class: "muted small rank-hints" }, `${hintsTaken(v, st.seat)} hint${hintsTaken(v, st.seat) === 1 ? "" : "s"}`) : null,
         h("span", { class: "rank-total" }, String(st.total)),
       ),
     ),
@@ -77,10 +113,12 @@ export function renderResults(screen) {
     "Show analysis",
   );
 
+  screen.rematchEl = h("span", { class: "rematch-controls" });
+  fill(screen.rematchEl, rematchControls(screen));
   const actions = h(
     "div",
     { class: "result-actions" },
-    local.size ? h("button", { type: "button", class: "button primary", onclick: () => screen.playAgain() }, "Play again") : null,
+    screen.rematchEl,
     h("button", { type: "button", class: "button", onclick: () => navigate("./") }, "New game"),
     analysisButton,
     h("a", { class: "button", href: `./?view=replay&match=${encodeURIComponent(v.id)}`, "data-link": true }, "Replay"),

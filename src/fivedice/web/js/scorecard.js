@@ -4,6 +4,7 @@
 // player may fill show the points they would give (the server's score options: no rules here).
 
 import { h } from "./dom.js";
+import { clockOffset } from "./clock.js";
 import { miniDie } from "./dice.js";
 
 const LONG_PRESS_MS = 450;
@@ -128,6 +129,12 @@ export function renderScorecard(p) {
   return table;
 }
 
+/** "away 2 min" since a Unix time, by the server's clock. */
+export function awayText(since) {
+  const seconds = Math.max(0, clockOffset.now() - since);
+  return seconds < 60 ? "away" : `away ${Math.floor(seconds / 60)} min`;
+}
+
 function columnHead(col, view) {
   const seat = col.seat;
   const active = seat && seat.seat === view.active_seat && view.phase === "playing";
@@ -136,11 +143,13 @@ function columnHead(col, view) {
     return h("th", { scope: "col", class: classes }, h("div", { class: "col-head" }, h("span", { class: "col-name" }, "empty"), h("span", { class: "col-sub" }, `seat ${col.index + 1}`)));
   }
   const connected = seat.bot ? true : seat.connected;
-  const status = seat.status !== "playing" ? seat.status : seat.bot ? "computer" : col.local && !col.me ? "here" : col.me ? "you" : "";
+  const away = seat.status === "playing" && seat.away_since ? awayText(seat.away_since) : "";
+  const status = seat.status !== "playing" ? seat.status : seat.bot ? "computer" : away || (col.local && !col.me ? "here" : col.me ? "you" : "");
   const sub = h(
     "span",
     { class: "col-sub" },
     h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "connected" : "not connected", "aria-label": connected ? "connected" : "not connected", role: "img" }),
+    seat.absent_turns ? h("span", { class: "tag away", title: `${seat.absent_turns} turn${seat.absent_turns === 1 ? "" : "s"} passed while away (3: out)` }, `${seat.absent_turns}×`) : null,
     status,
   );
   const clock = view.clock ? h("span", { class: "col-clock", dataset: { clockSeat: String(seat.seat) } }) : null;

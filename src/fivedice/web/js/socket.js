@@ -90,6 +90,8 @@ export class TableSocket {
     this.hadUpdate = false;
     const message = { type: "hello", protocol: PROTOCOL, last_seq: this.seq };
     if (this.token) message.token = this.token;
+    const also = (this.alsoTokens || []).filter((t) => t && t !== this.token).slice(0, 7);
+    if (this.token && also.length) message.also = also;
     if (this.name) message.name = this.name.slice(0, 64);
     this.raw(message);
   }

@@ -2,21 +2,26 @@
 // of the match. The server is the referee: this screen sends intents and draws the views it
 // gets back; it never decides a score.
 
+import { clearTurn, showTurn } from "./alerts.js";
 import { api } from "./api.js";
-import { ChatPanel, rematchIn } from "./chat.js";
-import { secondsLeft, tickClocks } from "./clock.js";
+import { ChatPanel } from "./chat.js";
+import { clockOffset, secondsLeft, tickClocks } from "./clock.js";
 import { DiceTray } from "./dice.js";
 import { announce, clockText, copyText, fill, h, toast } from "./dom.js";
 import { actionText } from "./analysis.js";
 import { botName } from "./labels.js";
-import { renderResults } from "./results.js";
+import { rematchControls, renderResults } from "./results.js";
 import { navigate } from "./router.js";
 import { renderScorecard } from "./scorecard.js";
 import { addSeat, clearAutostart, dropSeat, forgetTable, playerName, rememberedSeats, resumeSeats, saveSeats, tabSeats } from "./seats.js";
 import { TableSocket } from "./socket.js";
+import { sounds } from "./sounds.js";
 import { renderWaiting } from "./waiting.js";
 
 const MAX_ROLLS = 3;
+// Intents sent with the view's seq (refused as stale if the table moved on) and that keep their
+// button disabled until the server answers: a double click acts once.
+const ONCE = new Set(["roll", "score", "undo", "start", "skip", "remove", "rematch", "add_bot"]);
 
 export class TableScreen {
   constructor(root, tableId) {
@@ -35,6 +40,7 @@ export class TableScreen {
     this.roundShown = null;
     this.log = [];
     this.startSent = false;
+    this.busy = null; // the intent sent and not yet answered
     this.build();
     this.connect();
     this.onKeyDown = (event) => this.onKey(event);
@@ -43,6 +49,7 @@ export class TableScreen {
   }
 
   destroy() {
+    clearTurn();
     this.socket.close();
     document.removeEventListener("keydown", this.onKeyDown);
     clearInterval(this.ticker);
@@ -110,6 +117,7 @@ export class TableScreen {
         if (state === "gone") this.renderGone();
       },
     });
+    this.socket.alsoTokens = [...this.localSeats.values()].map((held) => held.token);
     this.socket.connect();
     // Tests reach the socket to drop it (a lost connection) through this hook.
     window.fivedice = { screen: this };
@@ -136,6 +144,9 @@ export class TableScreen {
       case "error":
         this.onError(message);
         break;
+      case "rematch":
+        this.onRematch(message);
+        break;
       default:
         break;
     }
@@ -151,7 +162,14 @@ export class TableScreen {
       return;
     }
     if (message.ref === "hello" && message.code === "already_greeted") return;
+    this.busy = null;
     this.pendingHeld = null;
+    if (message.code === "stale") {
+      // Sent from a view the table has moved on from (a second click): nothing happened, and the
+      // update that moved it is on its way.
+      if (this.view) this.render();
+      return;
+    }
     toast(message.message, "error");
     if (this.view) this.render();
   }
@@ -167,7 +185,34 @@ export class TableScreen {
   intent(type, seat, fields = {}) {
     const token = this.tokenFor(seat);
     if (!token) return false;
-    return this.send({ type, token, ...fields });
+    if (!ONCE.has(type)) return this.send({ type, token, ...fields });
+    if (this.busy) return false;
+    const sent = this.send({ type, token, seq: this.view ? this.view.seq : undefined, ...fields });
+    if (sent) {
+      this.busy = type;
+      if (this.view) this.render();
+    }
+    return sent;
+  }
+
+  /** The rematch opened: keep the new seats this screen plays and move there. */
+  onRematch(message) {
+    const mine = [...this.localSeats.entries()].sort((a, b) => a[0] - b[0]);
+    const accepted = new Set((this.view && this.view.rematch && this.view.rematch.accepted) || mine.map(([seat]) => seat));
+    const names = mine.filter(([seat]) => accepted.has(seat)).map(([seat, held]) => this.seatNameOr(seat, held.name));
+    if (message.seats.length) {
+      const seats = {};
+      message.seats.forEach((granted, i) => {
+        seats[granted.seat] = { token: granted.token, name: names[i] || names[0] || "" };
+      });
+      saveSeats(message.table_id, { mode: this.mode, seats, primary: message.seats[0].seat });
+      toast("The rematch is on");
+    } else if (this.localSeats.size) {
+      return; // a player who declined stays to look at the results
+    } else {
+      toast("Watching the rematch");
+    }
+    navigate(`./?table=${encodeURIComponent(message.table_id)}`);
   }
 
   // Updates ----------------------------------------------------------------------------------
@@ -175,6 +220,7 @@ export class TableScreen {
   applyUpdate(message, catchUp) {
     const before = this.view;
     this.view = message.table;
+    if (message.events.length || this.busy === "rematch") this.busy = null;
     let rolled = [];
     if (!catchUp && before) {
       for (const event of message.events) {
@@ -187,7 +233,7 @@ export class TableScreen {
           this.justScored = { seat: event.seat, category: event.category };
           this.lastTurn = {
             dice: before.dice,
-            text: `${this.seatName(event.seat)} scored ${event.points}${event.bonus ? ` + ${event.bonus} bonus` : ""} in ${this.label(event.category)}${event.scratch ? " (time ran out)" : ""}`,
+            text: `${this.seatName(event.seat)} scored ${event.points}${event.bonus ? ` + ${event.bonus} bonus` : ""} in ${this.label(event.category)}${event.scratch ? " (passed)" : ""}`,
           };
         } else if (event.type === "undone") {
           this.lastTurn = null;
@@ -199,12 +245,34 @@ export class TableScreen {
       for (const event of message.events) this.narrate(event, null, { quiet: true });
     }
     this.pendingHeld = null;
+    if (!catchUp && before) this.sound(message.events);
+    this.alertTurn(!catchUp && !!before);
     if (this.hint && this.hint.key !== this.positionKey()) this.hint = null;
     if (this.selected && !this.view.score_options.some((o) => o.category === this.selected)) this.selected = null;
     if (this.previewing && !this.view.score_options.some((o) => o.category === this.previewing)) this.previewing = null;
     this.maybeAutostart();
     this.render({ rolled });
     if (before && before.phase !== "finished" && this.view.phase === "finished") this.announceResult();
+  }
+
+  /** The sounds of what just happened (dice, holds, scores, a Yahtzee). */
+  sound(events) {
+    for (const event of events) {
+      if (event.type === "rolled") sounds.play("dice");
+      else if (event.type === "held") sounds.play("hold");
+      else if (event.type === "scored" && !event.scratch) sounds.play((event.category === "yahtzee" && event.points > 0) || event.bonus > 0 ? "yahtzee" : "score");
+    }
+  }
+
+  /** The tab's title and icon say whether it is this screen's turn; when the turn comes to it,
+   * a sound and (if the page is hidden and the person asked for them) a notification. */
+  alertTurn(live) {
+    const myTurn = this.actingSeat !== null;
+    const key = myTurn ? JSON.stringify([this.view.active_seat, this.view.round, this.view.seats.map((s) => s.cards.map((c) => Object.keys(c.boxes).length))]) : null;
+    const fresh = myTurn && key !== this.turnKey;
+    this.turnKey = key;
+    showTurn(myTurn, this.view.name || "", { notify: live && fresh });
+    if (live && fresh) sounds.play("turn");
   }
 
   positionKey() {
@@ -248,13 +316,22 @@ export class TableScreen {
         text = `${name(event.seat)} rolled ${event.dice.join(" ")}`;
         break;
       case "scored":
-        text = `${name(event.seat)} scored ${event.points}${event.bonus ? ` + ${event.bonus} bonus` : ""} in ${this.label(event.category)}${event.scratch ? " (time ran out)" : ""}`;
+        text = `${name(event.seat)} scored ${event.points}${event.bonus ? ` + ${event.bonus} bonus` : ""} in ${this.label(event.category)}${event.scratch ? " (passed)" : ""}`;
         break;
       case "undone":
         text = `${name(event.seat)} took back ${this.label(event.category)}`;
         break;
       case "clock_expired":
         text = `${name(event.seat)}'s time ran out`;
+        break;
+      case "absent":
+        text = event.skipped_by === null ? `${name(event.seat)} was away: the turn passed` : `${name(event.skipped_by)} skipped ${name(event.seat)}'s turn (away)`;
+        break;
+      case "host_passed":
+        text = `${name(event.seat)} is now the host`;
+        break;
+      case "hint":
+        text = `${name(event.seat)} took a hint`;
         break;
       case "chat":
         if (!quiet && !(event.seat !== null && this.localSeats.has(event.seat))) announce(`${event.author} says: ${event.text}`);
@@ -315,7 +392,7 @@ export class TableScreen {
     else if (v.phase === "playing") this.renderPlaying(rolled);
     else this.renderFinished();
     this.renderCard();
-    this.chat.update(v.chat, v.spectators);
+    this.chat.update(v.chat, v.spectators, v.spectator_count);
     this.chat.form.hidden = false;
     this.logEl.replaceChildren(...this.log.slice(-30).map((line) => h("li", {}, line)));
     this.logEl.scrollTop = this.logEl.scrollHeight;
@@ -373,6 +450,8 @@ export class TableScreen {
     if (this.feltView !== "finished") {
       this.feltView = "finished";
       fill(this.feltEl, renderResults(this));
+    } else if (this.rematchEl) {
+      fill(this.rematchEl, rematchControls(this));
     }
   }
 
@@ -388,9 +467,11 @@ export class TableScreen {
       this.noteEl = h("p", { class: "felt-note" });
       this.hintEl = h("div", { class: "hint-box", "aria-live": "polite" });
       this.resumeEl = h("div", { class: "controls" });
+      this.awayEl = h("div", { class: "controls away-controls" });
       fill(
         this.feltEl,
         this.bannerEl,
+        this.awayEl,
         this.tray.el,
         h("div", { class: "controls" }, this.rollButton, this.hintButton, this.undoButton),
         this.previewEl,
@@ -416,9 +497,22 @@ export class TableScreen {
     } else {
       title = activeSeat ? `${activeName}'s turn` : "Waiting…";
       sub = activeSeat && activeSeat.bot ? "The computer is playing." : v.dice === null ? "Waiting for the roll…" : `${v.rolls_left} roll${v.rolls_left === 1 ? "" : "s"} left.`;
+      if (v.absence) sub = h("span", { class: "away-note" }, `${activeName} is away: the turn passes in `, h("span", { class: "away-left", dataset: { deadline: String(v.absence.deadline) } }), ".");
     }
     const clock = v.clock && active !== null ? h("span", { class: "big-clock", dataset: { clockSeat: String(active) }, "aria-label": "time left" }) : null;
     fill(this.bannerEl, h("div", { class: "turn-who" }, h("p", { class: "turn-title", id: "turn-title" }, title), h("p", { class: "turn-sub" }, sub)), clock);
+
+    // The host may pass an away player's turn at once, or put them out.
+    const hostHere = v.host !== null && this.localSeats.has(v.host);
+    fill(
+      this.awayEl,
+      v.absence && hostHere && !this.localSeats.has(v.absence.seat)
+        ? [
+            h("button", { type: "button", class: "button small", onclick: () => this.skipAway(v.absence.seat), disabled: !!this.busy }, `Skip ${activeName}'s turn`),
+            h("button", { type: "button", class: "button small danger", onclick: () => this.removeAway(v.absence.seat), disabled: !!this.busy }, `Remove ${activeName}`),
+          ]
+        : null,
+    );
 
     // The dice: this turn's, or the last turn's (faded) until the next roll.
     const hinted = this.hint && this.hint.best.kind === "hold" ? new Set(this.hint.best.positions) : new Set();
@@ -437,9 +531,10 @@ export class TableScreen {
     const canRoll = acting !== null && v.rolls_left > 0;
     const pips = h("span", { class: "rolls-left", "aria-hidden": "true" }, [...Array(MAX_ROLLS)].map((_, i) => h("i", { class: i < v.rolls_left ? "full" : "" })));
     fill(this.rollButton, v.dice === null ? "Roll" : "Roll again", pips, h("span", { class: "kbd", "aria-hidden": "true" }, "R"));
-    this.rollButton.disabled = !canRoll;
+    this.rollButton.disabled = !canRoll || this.busy !== null;
     this.rollButton.setAttribute("aria-label", `Roll the dice (${v.rolls_left} roll${v.rolls_left === 1 ? "" : "s"} left)`);
     this.rollButton.dataset.rollsLeft = String(v.rolls_left);
+    this.hintButton.hidden = !v.hints;
     this.hintButton.disabled = acting === null || v.dice === null;
     const undo = v.undo && this.localSeats.has(v.undo.seat) ? v.undo : null;
     this.undoButton.hidden = !undo;
@@ -560,12 +655,21 @@ export class TableScreen {
   }
 
   tick() {
-    if (!this.view || !this.view.clock) return;
+    if (!this.view) return;
+    for (const el of this.el.querySelectorAll(".away-left")) {
+      el.textContent = clockText(Number(el.dataset.deadline) - clockOffset.now());
+    }
+    if (!this.view.clock) return;
     tickClocks(this.el, this.view.clock);
     const active = this.view.active_seat;
     const left = secondsLeft(this.view.clock, active);
     const big = this.el.querySelector(".big-clock");
     if (big && left !== null) big.classList.toggle("low", left <= 10);
+    // Time running low on this screen's turn: one warning per hand.
+    if (this.actingSeat !== null && left !== null && left <= 10 && left > 0 && this.lowWarned !== this.turnKey) {
+      this.lowWarned = this.turnKey;
+      sounds.play("low");
+    }
   }
 
   // Intents --------------------------------------------------------------------------------
@@ -586,14 +690,14 @@ export class TableScreen {
   roll() {
     const v = this.view;
     const seat = this.actingSeat;
-    if (seat === null || v.rolls_left <= 0) return;
+    if (seat === null || v.rolls_left <= 0 || this.busy) return;
     this.hint = null;
     this.intent("roll", seat);
   }
 
   score(category) {
     const seat = this.actingSeat;
-    if (seat === null) return;
+    if (seat === null || this.busy) return;
     this.selected = null;
     this.previewing = null;
     this.hint = null;
@@ -618,13 +722,13 @@ export class TableScreen {
 
   async askHint() {
     const v = this.view;
-    if (this.actingSeat === null || v.dice === null) return;
+    if (this.actingSeat === null || v.dice === null || !v.hints) return;
     const key = this.positionKey();
     this.hintButton.disabled = true;
     fill(this.hintEl, h("span", {}, "Thinking…"));
     this.hintEl.hidden = false;
     try {
-      const advice = await api.advice(this.tableId, 3);
+      const advice = await api.advice(this.tableId, 3, this.tokenFor(this.actingSeat));
       if (key !== this.positionKey()) return;
       const [best, ...others] = advice.actions;
       this.hint = { key, best, others };
@@ -684,64 +788,32 @@ export class TableScreen {
     this.intent("start", this.view.host);
   }
 
+  skipAway(seat) {
+    this.intent("skip", this.view.host, { seat });
+  }
+
+  removeAway(seat) {
+    if (!window.confirm(`Remove ${this.seatName(seat)} from the match? They will not play again.`)) return;
+    this.intent("remove", this.view.host, { seat });
+  }
+
   // End of match actions (used by results.js) -------------------------------------------------
 
-  /** The same players, options and computer seats at a new table. The first to ask opens it
-   * and posts its link in this table's chat; the others' "Play again" joins that one. */
-  async playAgain() {
+  /** This screen's players still in the match (those who can take part in a rematch). */
+  get rematchSeats() {
     const v = this.view;
-    const local = [...this.localSeats.entries()];
-    const names = local.map(([seat, held]) => this.seatNameOr(seat, held.name));
-    const rematch = rematchIn(v.chat);
-    if (rematch) {
-      try {
-        let entry = null;
-        for (const name of names) {
-          const seat = await api.takeSeat(rematch, name);
-          entry = addSeat(rematch, seat.seat, seat.token, name, { mode: this.mode });
-        }
-        if (entry) {
-          navigate(`./?table=${rematch}`);
-          return;
-        }
-      } catch (error) {
-        if (!["match_already_started", "table_full", "unknown_table", "name_taken"].includes(error.code)) {
-          toast(error.message, "error");
-          return;
-        }
-      }
-    }
-    const humansElsewhere = v.seats.some((s) => !s.bot && !this.localSeats.has(s.seat));
-    try {
-      const created = await api.createTable({
-        preset: v.preset,
-        name: v.name,
-        listed: v.listed,
-        host_name: names[0] || playerName() || "Player",
-        seats: v.options.seats,
-        rounds: v.options.rounds,
-        clock_seconds: v.options.clock_seconds,
-        timeout_rule: v.options.timeout_rule,
-        undo_allowed: v.options.undo_allowed,
-        start_order: v.options.start_order,
-        bots: v.seats.filter((s) => s.bot).map((s) => ({ level: s.bot, name: s.name })),
-      });
-      const id = created.table_id;
-      saveSeats(id, { mode: this.mode, seats: { [created.seat]: { token: created.token, name: names[0] } }, primary: created.seat, autostart: !humansElsewhere });
-      for (const name of names.slice(1)) {
-        const seat = await api.takeSeat(id, name);
-        addSeat(id, seat.seat, seat.token, name);
-      }
-      if (humansElsewhere) {
-        const seat = local.length ? local[0][0] : null;
-        const message = { type: "chat", text: `Rematch: ${location.origin}/?table=${id}` };
-        if (seat !== null) message.token = this.tokenFor(seat);
-        this.send(message);
-      }
-      navigate(`./?table=${id}`);
-    } catch (error) {
-      toast(error.message, "error");
-    }
+    return [...this.localSeats.keys()].filter((seat) => v.seats.some((s) => s.seat === seat && s.status === "playing"));
+  }
+
+  /** Offer a rematch, or accept one, for every player at this screen (one answer each). */
+  answerRematch(accept) {
+    const seats = this.rematchSeats;
+    const [first, ...others] = seats;
+    if (first === undefined) return;
+    // The first answer goes out alone (it may open the offer); the others follow it.
+    this.busy = null;
+    this.intent("rematch", first, { accept });
+    for (const seat of others) this.send({ type: "rematch", token: this.tokenFor(seat), accept });
   }
 
   seatNameOr(seat, fallback) {

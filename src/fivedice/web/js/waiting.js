@@ -1,8 +1,15 @@
 // The waiting room: who sits where, the invite link, computer seats, and the host's Start.
 
 import { clockText, copyText, h, toast } from "./dom.js";
+import { awayText } from "./scorecard.js";
 import { playerName, setPlayerName } from "./seats.js";
 import { levelLabel } from "./labels.js";
+
+/** Whether the table's host has no connection now. */
+function hostAway(view) {
+  const host = view.seats.find((seat) => seat.seat === view.host);
+  return !!host && !host.bot && !host.connected;
+}
 
 function rulesSummary(view, rules) {
   const o = view.options;
@@ -36,6 +43,7 @@ export function renderWaiting(screen) {
         h("span", { class: `dot ${seat.bot || seat.connected ? "on" : "off"}`, role: "img", "aria-label": seat.bot || seat.connected ? "connected" : "not connected" }),
         h("span", { class: "seat-name grow" }, seat.name),
         seat.host ? h("span", { class: "tag host" }, "host") : null,
+        !seat.bot && !seat.connected ? h("span", { class: "tag away" }, awayText(seat.away_since)) : null,
         seat.bot ? h("span", { class: "tag" }, levelLabel(seat.bot)) : null,
         local.has(seat.seat) ? h("span", { class: "tag you" }, "you") : null,
         isHost && seat.seat !== v.host
@@ -54,7 +62,7 @@ export function renderWaiting(screen) {
         "div",
         { class: "turn-who" },
         h("p", { class: "turn-title" }, "Waiting for players"),
-        h("p", { class: "turn-sub" }, isHost ? "Start when everyone is seated." : v.host !== null ? `${screen.seatName(v.host)} starts the match.` : "The table has no host."),
+        h("p", { class: "turn-sub" }, isHost ? "Start when everyone is seated." : v.host === null ? "The table has no host." : hostAway(v) ? `${screen.seatName(v.host)}, the host, is away: if they do not come back soon, the next player here becomes the host.` : `${screen.seatName(v.host)} starts the match.`),
       ),
     ),
     seats,
