@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 
 import httpx
 import redis
@@ -113,3 +114,42 @@ async def test_an_owner_that_loses_its_lease_gives_the_table_up(
     final = await play_to_the_end(ann, resilient=True)
     assert final["phase"] == "finished"
     assert [e["seq"] for e in ann.events] == list(range(1, len(ann.events) + 1))
+
+
+async def test_a_node_started_again_under_its_name_resumes_its_tables_at_once(
+    tmp_path: Path, postgresql_url: str, redis_server: RedisServer
+) -> None:
+    """A crashed node started again (same name) takes its old leases at once: its tables do not
+    wait for them to run out (30 s here)."""
+    node = ServerProcess(
+        postgresql_url,
+        tmp_path / "n0.log",
+        FIVEDICE_REDIS_URL=redis_server.url,
+        FIVEDICE_NODE_ID="n0",
+        FIVEDICE_LEASE_SECONDS="30",
+    )
+    node.start()
+    try:
+        created = httpx.post(
+            f"{node.base_url}/api/tables", json={"host_name": "Ann", "seats": 1}
+        ).json()
+        table_id = created["table_id"]
+        ann = await PlayClient(node.ws_url(table_id), created["token"]).connect()
+        await ann.intent("start")
+        await ann.intent("roll")
+        await ann.until_table(lambda t: t["dice"] is not None)
+        before = redis.Redis.from_url(redis_server.url).get(f"fivedice:lease:{table_id}")
+        node.kill()
+        node.start()
+        again = time.monotonic()
+        ann.table = None
+        await reconnect(ann, timeout=10)
+        await ann.intent("roll", hold=[0])
+        await ann.until_table(lambda t: t["rolls_left"] == 1, timeout=10)
+        assert time.monotonic() - again < 10  # not the 30 s of the old lease
+        after = redis.Redis.from_url(redis_server.url).get(f"fivedice:lease:{table_id}")
+        assert after is not None and before is not None and after != before
+        assert after.decode().startswith("n0 ")
+        assert [e["seq"] for e in ann.events] == list(range(1, len(ann.events) + 1))
+    finally:
+        node.stop()

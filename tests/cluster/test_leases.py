@@ -36,13 +36,21 @@ async def test_one_owner_renewal_and_expiry(redis_server: RedisServer) -> None:
     await redis.aclose()
 
 
-async def test_a_restarted_node_is_a_new_owner(redis_server: RedisServer) -> None:
+async def test_a_restarted_node_is_a_new_owner_that_takes_its_old_leases(
+    redis_server: RedisServer,
+) -> None:
     redis = connect(redis_server.url)
     before = RedisLeases(redis, "n1", seconds=5)
     after = RedisLeases(redis, "n1", seconds=5)  # the same name, a new process
     assert await before.claim("t1")
     assert await after.renew(["t1"]) == {"t1"}  # not its predecessor's lease to renew
     assert await after.owners(["t1"]) == {"t1": "n1"}
+    # ...but its predecessor is gone (one name is one live process): it takes the lease at once
+    assert await after.claim("t1")
+    assert await before.renew(["t1"]) == {"t1"}
+    assert await after.renew(["t1"]) == set()
+    other = RedisLeases(redis, "n10", seconds=5)  # a name that merely starts the same
+    assert not await other.claim("t1")
     await redis.aclose()
 
 

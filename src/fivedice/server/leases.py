@@ -46,6 +46,18 @@ end
 return lost
 """
 
+# Take a lease that is free or held by this node's previous life (the same name, another
+# incarnation: that process is gone, since one name is one live process); 1 if ours now.
+_CLAIM = """
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return 1 end
+if (not holder) or string.sub(holder, 1, string.len(ARGV[3])) == ARGV[3] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0
+"""
+
 # Delete a key only while it holds our value.
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -126,11 +138,18 @@ class RedisLeases:
         # the process that died (whose tables' memory it does not have).
         self.value = f"{node} {secrets.token_hex(8)}"
         self._renew = redis.register_script(_RENEW)
+        self._claim = redis.register_script(_CLAIM)
         self._release = redis.register_script(_RELEASE)
 
     async def claim(self, table_id: str) -> bool:
-        """``SET NX PX``: exactly one node wins a free lease."""
-        return bool(await self.redis.set(lease_key(table_id), self.value, nx=True, px=self.millis))
+        """Exactly one node wins a free lease (``SET NX`` in a script). A lease held by this
+        node's previous life (same name, another incarnation) is taken at once: a node
+        restarted after a crash resumes its tables without waiting for them to run out. Node
+        names must therefore be unique among live processes (the default, host and port, is)."""
+        taken = await self._claim(
+            keys=[lease_key(table_id)], args=[self.value, self.millis, f"{self.node} "]
+        )
+        return bool(taken)
 
     async def renew(self, table_ids: Collection[str]) -> set[str]:
         """One script call for every table, plus the liveness key."""

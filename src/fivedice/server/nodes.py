@@ -52,6 +52,7 @@ log = logging.getLogger("fivedice.server.nodes")
 HOUSEKEEPING_SECONDS = 30.0
 RELEASE_LOCK_WAIT = 5.0
 ADOPT_PER_SWEEP = 200
+ADOPT_AT_ONCE = 8  # tables a sweep loads from the log at the same time
 
 
 @dataclass
@@ -177,7 +178,10 @@ class Nodes:
                 table = self.ctx.registry.tables.get(table_id)
                 if table is not None:
                     return table
-                # Held by this node's previous life, or being taken right now: wait.
+                # Held by this node's previous life (taken over at once), or being taken now.
+                adopted = await self.adopt(table_id)
+                if adopted is not None:
+                    return adopted
             elif owner in await self.leases.alive([owner]):
                 return owner
             if time.monotonic() > deadline:
@@ -539,7 +543,8 @@ class Nodes:
             self._sweep_failing = False
 
     async def _sweep(self) -> None:
-        """Take the tables nobody holds (seen so at two sweeps running)."""
+        """Take the tables nobody holds (seen so at two sweeps running), and at once those
+        still held by this node's previous life (it crashed and was started again)."""
         registry = self.ctx.registry
         ids = await asyncio.to_thread(self.ctx.store.unfinished, ORIGIN_ONLINE)
         candidates = [t for t in ids if t not in registry.tables]
@@ -548,11 +553,18 @@ class Nodes:
         ready = list(orphans & self._orphans_seen)
         self._orphans_seen = orphans - set(ready)
         random.shuffle(ready)
-        for table_id in ready[:ADOPT_PER_SWEEP]:
-            try:
-                await self.adopt(table_id)
-            except Exception:
-                log.exception("could not take a table", extra={"table": table_id})
+        mine_before = [t for t, owner in owners.items() if owner == self.node]
+        ready = mine_before + ready
+        gate = asyncio.Semaphore(ADOPT_AT_ONCE)
+
+        async def take(table_id: str) -> None:
+            async with gate:
+                try:
+                    await self.adopt(table_id)
+                except Exception:
+                    log.exception("could not take a table", extra={"table": table_id})
+
+        await asyncio.gather(*(take(t) for t in ready[:ADOPT_PER_SWEEP]))
 
     async def _housekeep(self) -> None:
         """Let go of finished tables nobody watches, and set aside tables left idle."""
