@@ -39,7 +39,7 @@ from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, http_sta
 from .hub import CLOSE_SERVICE_RESTART, Client
 from .leases import Leases, RedisLeases, SoleOwner
 from .listing import Listing, LocalListing, SharedListing
-from .notes import Note
+from .notes import Note, inbox
 from .remote import RemoteClient
 from .table import Table
 
@@ -182,11 +182,21 @@ class Nodes:
                 adopted = await self.adopt(table_id)
                 if adopted is not None:
                     return adopted
-            elif owner in await self.leases.alive([owner]):
+            elif owner in await self.leases.alive([owner]) and await self._listening(owner):
                 return owner
+            # The owner is gone (or not listening yet): wait here, with the socket open,
+            # rather than relay into the void and have the client reconnect again and again.
             if time.monotonic() > deadline:
                 raise TableUnavailable("The table is moving to another server: try again")
             await asyncio.sleep(0.2)
+
+    async def _listening(self, node: str) -> bool:
+        """Whether `node` reads its inbox now (a node killed, or started again and not yet
+        subscribed, does not: a note to it would reach nobody)."""
+        if self._redis is None:
+            return True
+        counts = await self._redis.pubsub_numsub(inbox(node))
+        return bool(counts and counts[0][1])
 
     async def read(self, table_id: str) -> Table:
         """A table to read from: the live one where this node runs it, else a copy rebuilt
