@@ -90,7 +90,9 @@ async def open_tables(url: str, tables: int, players: int, rounds: int = 1) -> l
             plans = [SeatPlan(table_id, body["seat"], body["token"], True)]
             for name in NAMES[1:players]:
                 joined = await api.post(f"/api/tables/{table_id}/seats", json={"name": name})
-                seat = joined.raise_for_status().json()
+                if joined.is_error:
+                    raise RuntimeError(f"seating {name} at {table_id}: {joined.text}")
+                seat = joined.json()
                 plans.append(SeatPlan(table_id, seat["seat"], seat["token"], False))
             return plans
 

@@ -325,7 +325,12 @@ class Nodes:
     async def _answer(self, header: dict[str, Any]) -> None:
         assert self.sender is not None
         reply: dict[str, Any] = {"t": "reply", "rid": header.get("rid")}
-        table = self.ctx.registry.tables.get(str(header.get("table")))
+        table_id = str(header.get("table"))
+        taking = self._adopting.get(table_id)
+        if taking is not None:  # this node holds the lease and is loading the table: wait
+            with contextlib.suppress(Exception):
+                await asyncio.shield(taking)
+        table = self.ctx.registry.tables.get(table_id)
         op = OPERATIONS.get(str(header.get("op")))
         try:
             if table is None:
@@ -390,6 +395,16 @@ class Nodes:
         remote_id = int(header.get("client") or 0)
         key = (node, remote_id)
         client = self.remote.get(key)
+        taking = self._adopting.get(str(header.get("table")))
+        if client is None and taking is not None:
+            # This node holds the lease and is loading the table: take the frame once it is in.
+            async def later() -> None:
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(taking)
+                self._frame(header, text)
+
+            self._spawn(later())
+            return
         if client is None:
             table = self.ctx.registry.tables.get(str(header.get("table")))
             if table is None or text is None or not _is_hello(text):
