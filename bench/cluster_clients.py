@@ -2,8 +2,9 @@
 
 Like ``bench.load_clients``, but a player whose socket closes reconnects (through the proxy)
 with its token and the last sequence number it saw, as the browser page does, and goes on from
-the catch-up update. Each table's host also notes when each new event reached it, so the
-benchmark can tell how long a table was stalled by a failover.
+the catch-up update. Every player notes when each event of its table first reached it, so the
+benchmark can tell how long a table was stalled by a failover (until any of its players saw
+a new event).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ class ClusterReport:
     errors: list[str] = field(default_factory=list)
     reconnects: int = 0
     finals: dict[str, dict[int, int]] = field(default_factory=dict)
-    event_times: dict[str, list[float]] = field(default_factory=dict)  # host seats only
+    # table -> event seq -> when it first reached one of the table's players
+    event_times: dict[str, dict[int, float]] = field(default_factory=dict)
     started: float = 0.0
     finished: float = 0.0
     cpu_seconds: float = 0.0
@@ -58,10 +60,9 @@ async def _session(
                 continue
             if message["events"]:
                 now = time.time()
-                if plan.host:
-                    report.event_times.setdefault(plan.table_id, []).extend(
-                        [now] * len(message["events"])
-                    )
+                seen = report.event_times.setdefault(plan.table_id, {})
+                for event in message["events"]:
+                    seen.setdefault(event["seq"], now)
                 state["seq"] = message["events"][-1]["seq"]
             table = message["table"]
             if pending is not None and message["seq"] > pending:
