@@ -80,6 +80,8 @@ def merge(reports: list[ClusterReport]) -> ClusterReport:
             seen = total.event_times.setdefault(table, {})
             for seq, at in times.items():
                 seen[seq] = min(at, seen.get(seq, at))
+        for table, arrivals in r.update_times.items():
+            total.update_times.setdefault(table, []).extend(arrivals)
         total.cpu_seconds += r.cpu_seconds
     total.started = min(r.started for r in reports)
     total.finished = max(r.finished for r in reports)
@@ -129,12 +131,12 @@ def owners(redis_url: str) -> dict[str, str]:
 
 
 def failover(
-    cluster: LocalCluster, tables: int, think: float, kills: int, workers: int
+    cluster: LocalCluster, tables: int, think: float, kills: int, workers: int, spacing: float
 ) -> dict[str, Any]:
-    """Kill an owner `kills` times under load; how long its tables stalled."""
+    """Kill an owner `kills` times under load, one every `spacing` seconds (a victim is
+    started again half a second after its kill); how long its tables stalled."""
     import threading
 
-    spacing = cluster.lease_seconds + 4.0
     seconds = 8.0 + kills * spacing
     result: dict[str, Any] = {}
     kill_log: list[tuple[float, set[str]]] = []
@@ -143,6 +145,8 @@ def failover(
         time.sleep(6.0)  # every table owned and moving
         names = [n.name for n in cluster.nodes]
         for i in range(kills):
+            if time.time() > last_kill_by:
+                break  # no time left to see this kill's tables recover
             held = owners(cluster.redis.url)
             victim_name = names[i % len(names)]
             victim = next(n for n in cluster.nodes if n.name == victim_name)
@@ -150,14 +154,22 @@ def failover(
             killed = time.time()
             victim.kill()
             kill_log.append((killed, mine))
+            print(
+                f"kill {i + 1}: {victim_name} at {time.strftime('%H:%M:%S', time.gmtime(killed))}"
+                f".{int(killed % 1 * 1000):03d} UTC with {len(mine)} tables",
+                flush=True,
+            )
             time.sleep(0.5)
-            victim.start()
+            victim.start(wait=False)  # it rejoins in the background, as a supervisor's restart
             time.sleep(max(0.0, spacing - (time.time() - killed)))
 
     plans = asyncio.run(open_tables(cluster.url, tables, 4, rounds=6))
     seats = [plan for table in plans for plan in table]
     ws_base = "ws" + cluster.url[cluster.url.index(":") :]
     jobs = [(ws_base, part, think, seconds) for part in split(seats, workers)]
+    # Workers run `seconds` from when they are all ready; a kill later than this would
+    # leave its tables too little time to be seen recovering.
+    last_kill_by = time.time() + seconds - spacing
     thread = threading.Thread(target=killer, daemon=True)
     thread.start()
     report = merge(run_workers(cluster_worker, jobs))
@@ -165,28 +177,49 @@ def failover(
     stalls: list[float] = []
     unrecovered = 0  # tables that saw no new event after a kill before the run ended
     by_kill: list[int] = []
+    per_kill: list[dict[str, Any]] = []
+    served: list[float] = []
     for killed, mine in kill_log:
         by_kill.append(0)
-        worst = 0.0
+        table_stalls: list[float] = []
+        table_served: list[float] = []
         for table in mine:
+            answered = [at for at in report.update_times.get(table, []) if at > killed]
+            if answered:  # the first update any of its players got from a live owner
+                table_served.append(min(answered) - killed)
+            elif table not in report.finals:
+                table_served.append(report.finished - killed)
             seen = report.event_times.get(table, {})
             before = max((seq for seq, at in seen.items() if at <= killed), default=0)
             after = [at for seq, at in seen.items() if seq > before]
             if after:  # the first new event any of the table's players saw
-                worst = max(worst, min(after) - killed)
+                table_stalls.append(min(after) - killed)
             elif table not in report.finals:  # no new event before the run ended
                 unrecovered += 1
                 by_kill[-1] += 1
-                worst = max(worst, report.finished - killed)
-        if mine:
-            stalls.append(worst)
+                table_stalls.append(report.finished - killed)
+        if table_stalls:
+            stalls.append(max(table_stalls))
+            served.append(max(table_served))
+            per_kill.append(
+                {
+                    "tables": len(mine),
+                    "served_worst_s": round(max(table_served), 2),
+                    "p50_s": round(statistics.median(table_stalls), 2),
+                    "p90_s": round(percentile(table_stalls, 90), 2),
+                    "worst_s": round(max(table_stalls), 2),
+                }
+            )
     result.update(
         kills=len(kill_log),
         tables_per_kill=round(statistics.fmean(len(m) for _, m in kill_log), 1) if kill_log else 0,
+        served_median_s=round(statistics.median(served), 2) if served else None,
+        served_worst_s=round(max(served), 2) if served else None,
         stall_median_s=round(statistics.median(stalls), 2) if stalls else None,
         stall_worst_s=round(max(stalls), 2) if stalls else None,
         unrecovered=unrecovered,
         unrecovered_by_kill=by_kill,
+        per_kill=per_kill,
         lease_seconds=cluster.lease_seconds,
         reconnects=report.reconnects,
         errors=len(report.errors),
@@ -202,15 +235,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seconds", type=float, default=40.0, help="load phase length (40)")
     parser.add_argument("--workers", type=int, default=2, help="client processes (2)")
     parser.add_argument("--kills", type=int, default=20, help="failovers to measure (20)")
-    parser.add_argument("--failover-tables", type=int, default=200, help="tables then (200)")
+    parser.add_argument("--failover-tables", type=int, default=500, help="tables then (500)")
+    parser.add_argument(
+        "--kill-every",
+        type=float,
+        help="seconds between kills (lease + 8: the last victim is back and taking new tables)",
+    )
     parser.add_argument("--lease", type=float, default=3.0, help="lease seconds (3)")
+    parser.add_argument("--node-log-level", default="WARNING", help="the nodes' (WARNING)")
     parser.add_argument("--only", choices=["one", "three", "failover"], help="one phase only")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     raise_open_file_limit()
     think = args.think_ms / 1000
     env = {
-        "FIVEDICE_LOG_LEVEL": "WARNING",
+        "FIVEDICE_LOG_LEVEL": args.node_log_level,
         "FIVEDICE_HELLO_TIMEOUT": "120",
         "FIVEDICE_TABLE_BURST": "1000000",  # every simulated client has the same address
         "FIVEDICE_SOCKETS_PER_ADDRESS": "1000000",
@@ -225,7 +264,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         ) as cluster:
             if phase == "failover":
                 results["failover"] = failover(
-                    cluster, args.failover_tables, think, args.kills, args.workers
+                    cluster,
+                    args.failover_tables,
+                    think,
+                    args.kills,
+                    args.workers,
+                    args.kill_every or args.lease + 8.0,
                 )
             else:
                 report, cpu = paced_load(

@@ -2,9 +2,10 @@
 
 Like ``bench.load_clients``, but a player whose socket closes reconnects (through the proxy)
 with its token and the last sequence number it saw, as the browser page does, and goes on from
-the catch-up update. Every player notes when each event of its table first reached it, so the
-benchmark can tell how long a table was stalled by a failover (until any of its players saw
-a new event).
+the catch-up update. Every player notes when each event of its table first reached it, and when
+each update reached it, so the benchmark can tell how long a failover kept a table from
+answering (until any of its players got an update again) and from moving (until any of them
+saw a new event).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class ClusterReport:
     finals: dict[str, dict[int, int]] = field(default_factory=dict)
     # table -> event seq -> when it first reached one of the table's players
     event_times: dict[str, dict[int, float]] = field(default_factory=dict)
+    # table -> when each update reached one of its players (the owner was serving it)
+    update_times: dict[str, list[float]] = field(default_factory=dict)
     started: float = 0.0
     finished: float = 0.0
     cpu_seconds: float = 0.0
@@ -58,8 +61,9 @@ async def _session(
                 continue
             if kind != "update":
                 continue
+            now = time.time()
+            report.update_times.setdefault(plan.table_id, []).append(now)
             if message["events"]:
-                now = time.time()
                 seen = report.event_times.setdefault(plan.table_id, {})
                 for event in message["events"]:
                     seen.setdefault(event["seq"], now)

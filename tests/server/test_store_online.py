@@ -18,6 +18,7 @@ from fivedice.store.online import (
     create_online_match,
     ensure_schema,
     event_times,
+    load_table,
     seat_tokens,
 )
 
@@ -69,3 +70,28 @@ def test_online_match_tokens_batches_and_times(store: Store) -> None:
     times = event_times(store, "t1")
     assert len(times) == 4 and times == sorted(times)
     assert all(t.tzinfo is not None for t in times)
+
+
+def test_a_table_loads_in_one_read(store: Store) -> None:
+    """What a node taking a table reads in one transaction equals the pieces read apart."""
+    match = Match.create("official", rng=random.Random(3))
+    ann = match.join("Ann")
+    create_online_match(
+        store, "t3", match.events, preset="official", label="Ann's", meta={"listed": True},
+        tokens=[(ann, "c" * 64)],
+    )  # fmt: skip
+    stored_count = len(match.events)
+    bob = match.join("Bob")
+    match.start(ann)
+    append_one(
+        store,
+        Append("t3", stored_count + 1, match.events[stored_count:], [(bob, "d" * 64)]),
+    )
+
+    stored = load_table(store, "t3")
+    assert stored.summary == store.summary("t3")
+    assert stored.events == store.load_events("t3") == list(match.events)
+    assert stored.times == event_times(store, "t3")
+    assert stored.tokens == seat_tokens(store, "t3") == {"c" * 64: 0, "d" * 64: 1}
+    with pytest.raises(UnknownMatch):
+        load_table(store, "nope")

@@ -30,11 +30,25 @@ log = logging.getLogger("fivedice.server.bus")
 MAX_BATCH = 1024
 
 
+MAX_CONNECTIONS = 32
+POOL_WAIT_SECONDS = 10.0
+
+
 def connect(url: str, **options: Any) -> aioredis.Redis:
-    """A Redis client for `url` that gives up quickly when Redis is away."""
-    return aioredis.Redis.from_url(
-        url, socket_connect_timeout=2.0, socket_keepalive=True, **options
+    """A Redis client for `url` that gives up quickly when Redis is away.
+
+    Its pool is bounded and blocking: in a burst (every client of a dead node reconnecting at
+    once) a command waits for one of `MAX_CONNECTIONS` connections instead of failing with
+    "Too many connections" and sending its client into another reconnect."""
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url,
+        max_connections=MAX_CONNECTIONS,
+        timeout=POOL_WAIT_SECONDS,
+        socket_connect_timeout=2.0,
+        socket_keepalive=True,
+        **options,
     )
+    return aioredis.Redis.from_pool(pool)
 
 
 class BusSender:

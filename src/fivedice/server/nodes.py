@@ -80,6 +80,7 @@ class Nodes:
         self._calls: dict[int, asyncio.Future[Any]] = {}
         self._call_ids = itertools.count(1)
         self._adopting: dict[str, asyncio.Future[Table | None]] = {}
+        self._locating: dict[str, asyncio.Future[Table | str]] = {}
         self._orphans_seen: set[str] = set()
         self._sweep_failing = False
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -167,6 +168,27 @@ class Nodes:
             table = await self.adopt(table_id)  # the sole owner always wins
             assert table is not None
             return table
+        # The players of one table reconnect together: one lookup serves them all.
+        pending = self._locating.get(table_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self._locate(table_id))
+            self._locating[table_id] = pending
+            pending.add_done_callback(lambda done: self._located(table_id, done))
+        try:
+            return await asyncio.shield(pending)
+        except Exception as exc:
+            from redis.exceptions import RedisError  # the cluster extra; only a cluster gets here
+
+            if not isinstance(exc, RedisError | OSError):
+                raise
+            raise TableUnavailable("The servers cannot reach each other: try again") from exc
+
+    def _located(self, table_id: str, done: asyncio.Future[Table | str]) -> None:
+        self._locating.pop(table_id, None)
+        if not done.cancelled():
+            done.exception()  # retrieved here too: every waiter may have gone
+
+    async def _locate(self, table_id: str) -> Table | str:
         deadline = time.monotonic() + self.settings.lease_seconds + 2.0
         while True:
             owner = (await self.leases.owners([table_id]))[table_id]
@@ -211,7 +233,14 @@ class Nodes:
         return await asyncio.to_thread(self.ctx.registry.load, table_id)
 
     async def adopt(self, table_id: str) -> Table | None:
-        """Take a table nobody holds: its lease, then its log. None if another node won."""
+        """Take a table nobody holds: its lease, then its log. None if another node won.
+
+        A table this node already runs is returned as it is: loading it again would put a
+        second copy beside the live one (the sweep can see this node's lease on a table whose
+        adoption has just finished)."""
+        running = self.ctx.registry.tables.get(table_id)
+        if running is not None:
+            return running
         pending = self._adopting.get(table_id)
         if pending is not None:
             return await asyncio.shield(pending)

@@ -20,8 +20,7 @@ from fivedice.store import Store, UnknownMatch, new_match_id
 from fivedice.store.online import (
     ORIGIN_ONLINE,
     create_online_match,
-    event_times,
-    seat_tokens,
+    load_table,
 )
 
 from .dice import BlockRandom
@@ -168,14 +167,17 @@ class TableRegistry:
         """A stored online table rebuilt from its log (blocking: run it in a thread); raises
         :class:`UnknownTable` for anything else."""
         try:
-            summary = self.store.summary(table_id)
+            stored = load_table(self.store, table_id)
         except UnknownMatch:
             raise UnknownTable(f"There is no table {table_id!r}") from None
+        summary, events, times, tokens = (
+            stored.summary,
+            stored.events,
+            stored.times,
+            stored.tokens,
+        )
         if summary.origin != ORIGIN_ONLINE:
             raise UnknownTable(f"There is no table {table_id!r}")
-        events = self.store.load_events(table_id)
-        times = event_times(self.store, table_id)
-        tokens = seat_tokens(self.store, table_id)
         rng = DICE
         match, hand_began = _replay_with_hand_start(events, rng)
         deadline = _resumed_deadline(match, times, hand_began)
