@@ -100,6 +100,10 @@ class Leases(Protocol):
         """Which of these nodes are alive (renewed within a lease time)."""
         ...
 
+    async def live_nodes(self) -> set[str]:
+        """Every node alive now."""
+        ...
+
 
 class SoleOwner:
     """One node alone: it owns every table, nothing is ever lost."""
@@ -125,6 +129,10 @@ class SoleOwner:
     async def alive(self, nodes: Iterable[str]) -> set[str]:
         """Only this node."""
         return {n for n in nodes if n == self.node}
+
+    async def live_nodes(self) -> set[str]:
+        """This node."""
+        return {self.node}
 
 
 class RedisLeases:
@@ -180,6 +188,14 @@ class RedisLeases:
             return set()
         values = await self.redis.mget([node_key(n) for n in names])
         return {n for n, v in zip(names, values, strict=True) if v is not None}
+
+    async def live_nodes(self) -> set[str]:
+        """The names of the liveness keys there are (a SCAN: a handful of keys)."""
+        prefix = node_key("")
+        found: set[str] = set()
+        async for key in self.redis.scan_iter(match=f"{prefix}*", count=100):
+            found.add((key.decode() if isinstance(key, bytes) else key)[len(prefix) :])
+        return found
 
 
 def _node_of(value: bytes | str | None) -> str | None:

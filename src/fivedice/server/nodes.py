@@ -53,6 +53,11 @@ HOUSEKEEPING_SECONDS = 30.0
 RELEASE_LOCK_WAIT = 5.0
 ADOPT_PER_SWEEP = 200
 ADOPT_AT_ONCE = 8  # tables a sweep loads from the log at the same time
+# A node running more than its share of the tables (the greater of a quarter more, and this
+# many more) sheds some: after failovers the dead nodes' tables pile up on the survivors.
+REBALANCE_SLACK = 10
+SHED_PER_SWEEP = 4
+SHED_MEMORY_SECONDS = 600.0  # a table shed once stays put this long wherever it lands
 
 
 @dataclass
@@ -81,6 +86,7 @@ class Nodes:
         self._call_ids = itertools.count(1)
         self._adopting: dict[str, asyncio.Future[Table | None]] = {}
         self._locating: dict[str, asyncio.Future[Table | str]] = {}
+        self._shed: dict[str, float] = {}  # table -> when this node last shed it
         self._orphans_seen: set[str] = set()
         self._sweep_failing = False
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -604,7 +610,8 @@ class Nodes:
         candidates = [t for t in ids if t not in registry.tables]
         owners = await self.leases.owners(candidates)
         orphans = {t for t, owner in owners.items() if owner is None}
-        ready = list(orphans & self._orphans_seen)
+        # A table this node shed is left to the others (they are alive, or it was not shed).
+        ready = [t for t in orphans & self._orphans_seen if t not in self._shed]
         self._orphans_seen = orphans - set(ready)
         random.shuffle(ready)
         mine_before = [t for t, owner in owners.items() if owner == self.node]
@@ -619,6 +626,30 @@ class Nodes:
                     log.exception("could not take a table", extra={"table": table_id})
 
         await asyncio.gather(*(take(t) for t in ready[:ADOPT_PER_SWEEP]))
+        await self._rebalance(len(ids))
+
+    async def _rebalance(self, unfinished: int) -> None:
+        """Shed a few tables when this node runs clearly more than its share.
+
+        A table's clients stay on the node they reached, so the tables of a dead node pile
+        up on the survivors and a node that comes back gets none. A shed table's clients are
+        told to reconnect and its lease is released: the proxy sends them to the table's
+        node by hash, which takes it. A table shed once is not shed again for
+        `SHED_MEMORY_SECONDS`, so one that the proxy sends back here stays."""
+        live = await self.leases.live_nodes()
+        if len(live) < 2:
+            return
+        running = [t for t in self.ctx.registry.tables.values() if t.finished_at is None]
+        fair = unfinished / len(live)
+        excess = len(running) - max(fair * 1.25, fair + REBALANCE_SLACK)
+        if excess <= 0:
+            return
+        now = time.monotonic()
+        self._shed = {t: at for t, at in self._shed.items() if now - at < SHED_MEMORY_SECONDS}
+        movable = [t for t in running if t.id not in self._shed and not t.lock.locked()]
+        for table in random.sample(movable, min(len(movable), SHED_PER_SWEEP, int(excess) + 1)):
+            self._shed[table.id] = now
+            await self.give_up(table, release=True, reason="rebalanced")
 
     async def _housekeep(self) -> None:
         """Let go of finished tables nobody watches, and set aside tables left idle."""

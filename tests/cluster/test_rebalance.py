@@ -1,0 +1,66 @@
+"""A node that comes back gets its share: the tables of a dead node pile up on the survivors,
+and a node running clearly more than its share sheds some to the others."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+import redis
+from cluster_pieces import Cluster, RedisServer
+
+TABLES = 40
+
+
+def owners(redis_url: str) -> dict[str, str]:
+    """Table id to the node holding its lease."""
+    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    held = {}
+    for key in client.scan_iter("fivedice:lease:*", count=1000):
+        value = client.get(key)
+        if value:
+            held[key.removeprefix("fivedice:lease:")] = value.rsplit(" ", 1)[0]
+    return held
+
+
+def wait_for(check: object, what: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():  # type: ignore[operator]
+            return
+        time.sleep(0.25)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_a_node_that_joins_gets_tables_from_one_that_holds_too_many(
+    tmp_path: Path, postgresql_url: str, redis_server: RedisServer
+) -> None:
+    cluster = Cluster(tmp_path, postgresql_url, redis_server.url, nodes=2)
+    first, second = cluster.nodes
+    first.start()
+    try:
+        with httpx.Client(base_url=first.base_url, timeout=10) as http:
+            tables = [
+                http.post("/api/tables", json={"host_name": "Ann", "listed": False}).json()[
+                    "table_id"
+                ]
+                for _ in range(TABLES)
+            ]
+        # Alone, the first node's sweep takes every table nobody holds.
+        wait_for(lambda: len(owners(redis_server.url)) == TABLES, "n0 to own every table", 20)
+        assert set(owners(redis_server.url).values()) == {"n0"}
+
+        second.start()
+
+        # Share 20 each; n0 may keep 10 over it, and sheds the rest to n1 within seconds.
+        def shared() -> bool:
+            held = owners(redis_server.url)
+            counts = [list(held.values()).count(n) for n in ("n0", "n1")]
+            return len(held) == TABLES and counts[0] <= 30 and counts[1] >= 10
+
+        wait_for(shared, "n0 to shed tables to n1", 30)
+        held = owners(redis_server.url)
+        assert set(held) == set(tables)  # every table still has exactly one owner
+    finally:
+        cluster.stop()
