@@ -199,7 +199,7 @@ def test_every_preset_names_its_family() -> None:
     assert family_presets(Family.YACHT) == ("yacht",)
     assert family_presets(Family.GENERAL) == ("general", "general-no-chance")
     assert sum(len(family_presets(f)) for f in Family) == len(PRESETS)
-    assert [f.title for f in Family] == ["Yahtzee", "Yatzy", "Yacht", "General"]
+    assert [f.label for f in Family] == ["Yahtzee", "Yatzy", "Yacht", "General"]
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

@@ -36,7 +36,7 @@ class Family(StrEnum):
     GENERAL = "general"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         """The family's name for people."""
         return self.value.capitalize()
 
