@@ -6,6 +6,7 @@ gives the recorded numbers; the leaderboard and a player's history read them bac
 from __future__ import annotations
 
 import itertools
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -196,3 +197,45 @@ def test_linking_is_per_match(store: Store) -> None:
     link_accounts(store, other_id, {0: "acct-ann", 1: "acct-bob"})  # Cid not signed in
     store.record_result(other_id, other.state)
     assert {c.match_id for c in recorded_changes(store)} == {one}
+
+
+def test_rated_matches_recorded_at_once_by_several_servers_chain_correctly(
+    store: Store, store_url: str
+) -> None:
+    """Writers on separate connection pools (as separate servers would be) record rated
+    matches of the same players at the same moment: each match starts from the ratings the one
+    before it left, none is lost, and the recompute agrees."""
+    writers = 6
+    matches = [rated(100 + i) for i in range(writers)]
+    ids = [store.create_match(m.events, preset="official") for m in matches]
+    for match_id in ids:
+        link_accounts(store, match_id, ACCOUNTS)
+    stores = [Store(store_url) for _ in range(writers)]
+    start = threading.Barrier(writers)
+    failures: list[BaseException] = []
+
+    def record(i: int) -> None:
+        try:
+            start.wait()
+            stores[i].record_result(ids[i], matches[i].state)
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=record, args=(i,)) for i in range(writers)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    finally:
+        for s in stores:
+            s.close()
+    assert failures == []
+    recorded = recorded_changes(store)
+    assert len(recorded) == 3 * writers
+    assert recompute(rated_matches(store)) == recorded
+    for account in ACCOUNTS.values():
+        history = rating_history(store, account)[::-1]
+        assert [h.after.games for h in history] == list(range(1, writers + 1))
+        for older, newer in itertools.pairwise(history):
+            assert (newer.before.mu, newer.before.sigma) == (older.after.mu, older.after.sigma)

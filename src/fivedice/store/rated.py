@@ -7,7 +7,7 @@ Who holds a seat comes from the accounts' ``seat_accounts(match_id, seat, accoun
 seats are not all held by accounts records no ratings.
 
 Order: a family's rated matches are rated in the order they end. Recording takes the family's
-lock (PostgreSQL: an advisory lock for the transaction; SQLite has one writer at a time) and
+lock (PostgreSQL: an advisory lock for the transaction; SQLite: its one write lock) and
 never stamps a rated match as ending before the family's last one, so the finish times give
 the order the recompute replays.
 """
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, column, func, insert, inspect, select, table, text
+from sqlalchemy import Connection, column, func, insert, inspect, select, table, text, update
 from sqlalchemy.orm import Session
 
 from fivedice.ratings import (
@@ -79,12 +79,16 @@ def seat_accounts(conn: Connection, match_id: str) -> dict[int, str]:
     return {int(seat): str(account) for seat, account in conn.execute(query)}
 
 
-def lock_family(conn: Connection, family: Family) -> None:
-    """Hold the family's rating lock until the transaction ends (PostgreSQL; SQLite writers
-    are one at a time already)."""
+def lock_family(conn: Connection, family: Family, match_id: str) -> None:
+    """Hold the family's rating lock until the transaction ends, before anything is read: on
+    PostgreSQL a transaction advisory lock; on SQLite the database's write lock, taken by a
+    no-op write to the match's row (reads made before a transaction's first write are not part
+    of it there, so two writers could otherwise read the same ratings)."""
     if conn.dialect.name == "postgresql":
         key = int.from_bytes(hashlib.sha256(f"rating:{family}".encode()).digest()[:7], "big")
         conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": key})
+    else:
+        conn.execute(update(MatchRow).where(MatchRow.id == match_id).values(status=MatchRow.status))
 
 
 def rated_finish_time(conn: Connection, family: Family, now: datetime) -> datetime:

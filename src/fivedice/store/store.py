@@ -211,7 +211,7 @@ class Store:
                 conn = session.connection()
                 rated = state.options.rated
                 if rated:
-                    lock_family(conn, state.rules.family)
+                    lock_family(conn, state.rules.family, match_id)
                 row = session.get(MatchRow, match_id, with_for_update=True)
                 if row is None:
                     raise UnknownMatch(f"No match {match_id}")
