@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from functools import partial
 from typing import Annotated
 
@@ -30,7 +31,8 @@ async def leaderboard(
     three games), best first; `period`: all time, this calendar month or this week (UTC,
     from Monday). People only, unless `include_bots`; since the list's last reset."""
     preset(preset_name)  # an unknown rule set is an error, not an empty list
-    since = period_start(period)
+    now = datetime.now(UTC)  # one moment for the period's start and the query
+    since = period_start(period, now)
     games = await asyncio.to_thread(
         partial(
             best_games,
@@ -39,6 +41,7 @@ async def leaderboard(
             period=period,
             limit=limit,
             include_bots=include_bots,
+            now=now,
         )
     )
     return Leaderboard(
