@@ -1,8 +1,9 @@
 """The store: matches kept as event logs, finished matches' results, high scores, history.
 
-Every write is one transaction. A finished match's result, its games and (when it is rated)
-its rating changes are written together. ``append`` refuses an event whose sequence number the match
+Every write is one transaction. ``append`` refuses an event whose sequence number the match
 already has (:class:`SequenceConflict`), so of two writers racing on one match only one wins.
+A finished match's result, its games and (when it is rated) its rating changes are written
+together.
 """
 
 from __future__ import annotations
