@@ -17,7 +17,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 # Every REST route and the refusal statuses it can really answer (see fivedice.server.errors
 # for what each means). A new route must say here what it refuses.
 REFUSALS: dict[tuple[str, str], set[int]] = {
-    ("post", "/api/tables"): {422, 429, 503},
+    ("post", "/api/tables"): {409, 422, 429, 503},
     ("get", "/api/tables"): {422},
     ("get", "/api/tables/{table_id}"): {404, 503},
     ("get", "/api/tables/{table_id}/events"): {404, 422, 503},
@@ -28,6 +28,9 @@ REFUSALS: dict[tuple[str, str], set[int]] = {
     ("get", "/api/matches/{match_id}/replay"): {404, 422, 503},
     ("get", "/api/presets"): set(),
     ("get", "/api/scores/{preset_name}"): {422, 503},
+    ("get", "/api/leaderboards/{preset_name}"): {422, 503},
+    ("get", "/api/ratings/{family}"): {422, 503},
+    ("get", "/api/ratings/accounts/{account_id}"): {422, 503},
     ("get", "/api/players/{name}/history"): {422, 503},
     ("get", "/api/computer-players"): set(),
     ("get", "/api/tables/{table_id}/advice"): {404, 409, 422, 503},

@@ -12,7 +12,7 @@ from test_store import finished_match
 
 from fivedice.rules import Match
 from fivedice.store import Store
-from fivedice.store.models import RESULT_SEAT_INDEX, ResultRow
+from fivedice.store.models import GAME_SCORE_INDEX, RESULT_SEAT_INDEX, ResultRow
 from fivedice.store.online import ensure_schema
 
 WRITERS = 8
@@ -75,9 +75,11 @@ def test_ensure_schema_dedupes_old_results_and_adds_the_index(store: Store) -> N
     match_id = stored_unfinished(store, match)
     other = finished_match(9)
     other_id = stored_unfinished(store, other)
-    # A database from before the index, where a race once recorded a result twice.
+    # A database from before the index (and before games were stored, each with its own
+    # unique index), where a race once recorded a result twice.
     with store.engine.begin() as conn:
         conn.exec_driver_sql(f"DROP INDEX {RESULT_SEAT_INDEX}")
+        conn.exec_driver_sql(f"DROP INDEX {GAME_SCORE_INDEX}")
     store.record_result(match_id, match.state)
     store.record_result(other_id, other.state)
     store.set_status(match_id, "playing")

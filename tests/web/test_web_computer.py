@@ -85,10 +85,10 @@ def test_against_the_computer_to_the_end(open_page: Callable[..., Page], artifac
     expect(page.locator(".replay .scorecard")).to_be_visible()
     expect(page.locator(".replay .analysis path.series")).to_have_count(2)
 
-    # The high-score list and Dee's history have the match.
-    page.get_by_role("link", name="High scores").click()
-    expect(page.locator(".data-table tbody")).to_contain_text("Dee")
-    expect(page.locator(".data-table tbody")).to_contain_text(dee_total)
+    # The leaderboard of single games and Dee's history have the match.
+    page.get_by_role("link", name="Leaderboards").click()
+    expect(page.locator("#board-all tbody")).to_contain_text("Dee")
+    expect(page.locator("#board-all tbody")).to_contain_text(dee_total)
     page.get_by_role("link", name="History", exact=True).click()
     expect(page.locator("#history-name")).to_have_value("Dee")
     history = page.locator(".data-table").first

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import (  # noqa: F401 - importing a module registers its commands
     play_cmd,
+    ratings_cmd,
     rules_cmd,
     serve_cmd,
     strategy_cmd,

@@ -1,17 +1,20 @@
-"""``fivedice serve``: the game server; ``fivedice scores``: the high-score lists' admin."""
+"""``fivedice serve``: the game server; ``fivedice scores``: the high-score lists (single games)
+and their admin."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 
 from .app import app
 from .rules_cmd import fail, reporting_bad_input
 
-scores_app = typer.Typer(help="High-score lists: show one, or reset it (the 1986 game's Reset).")
+scores_app = typer.Typer(
+    help="High-score lists of single games: show one, or reset it (the 1986 game's Reset)."
+)
 app.add_typer(scores_app, name="scores")
 
 
@@ -58,24 +61,32 @@ def _store_errors() -> Iterator[None]:
 @scores_app.command("show")
 def show_scores(
     rules: Annotated[str, typer.Option("--rules", help="Rule preset name.")] = "official",
-    limit: Annotated[int, typer.Option(help="How many lines.")] = 10,
+    limit: Annotated[int, typer.Option(help="How many lines.", min=1, max=1000)] = 10,
+    period: Annotated[
+        str, typer.Option(help="all, month or week (this calendar month or week, UTC).")
+    ] = "all",
 ) -> None:
-    """Print a preset's high-score list."""
+    """Print a preset's best single games: a match of several rounds is several games."""
     from fivedice.rules import preset
-    from fivedice.store import Store
+    from fivedice.store import PERIODS, Period, Store, best_games
 
     with reporting_bad_input():
         preset(rules)
+    if period not in PERIODS:
+        fail(f"A period is one of {', '.join(PERIODS)}, not {period!r}")
     with _store_errors():
         store = Store()
         try:
-            scores = store.high_scores(rules, limit)
+            scores = best_games(store, rules, period=cast(Period, period), limit=limit)
         finally:
             store.close()
     if not scores:
         typer.echo(f"No high scores for {rules} yet.")
     for place, line in enumerate(scores, start=1):
-        typer.echo(f"{place:>3}. {line.name:<24} {line.total:>5}  {line.finished_at:%Y-%m-%d}")
+        game = f"  game {line.round + 1} of {line.rounds}" if line.rounds > 1 else ""
+        typer.echo(
+            f"{place:>3}. {line.name:<24} {line.total:>5}  {line.finished_at:%Y-%m-%d}{game}"
+        )
 
 
 @scores_app.command("reset")

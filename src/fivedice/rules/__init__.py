@@ -31,8 +31,8 @@ from .events import (
 )
 from .match import ABSENT_TURNS_OUT, Match, fold, hold_positions
 from .options import MatchOptions, StartOrder, TimeoutRule
-from .presets import DEFAULT_PRESET, PRESETS, preset, preset_names
-from .ruleset import BonusWhen, JokerActive, JokerPlacement, JokerRule, RuleSet
+from .presets import DEFAULT_PRESET, PRESETS, family_presets, preset, preset_names
+from .ruleset import BonusWhen, Family, JokerActive, JokerPlacement, JokerRule, RuleSet
 from .scorecard import Scorecard
 from .scoring import ScoreOption, joker_applies, score_options
 from .state import MatchState, Outcome, Phase, PlayerState, SeatStatus, Standing
@@ -50,6 +50,7 @@ __all__ = [
     "DiceHeld",
     "DiceRolled",
     "Event",
+    "Family",
     "HintShown",
     "HostPassed",
     "JokerActive",
@@ -80,6 +81,7 @@ __all__ = [
     "TimeoutRule",
     "all_dice",
     "event_from_dict",
+    "family_presets",
     "fold",
     "hold_positions",
     "joker_applies",

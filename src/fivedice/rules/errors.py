@@ -27,6 +27,10 @@ class InvalidOptions(RuleError):
     """Match options outside their allowed ranges."""
 
 
+class RatedOptionsConflict(InvalidOptions):
+    """Options a rated match cannot have: undo, the computer's hints, or a single seat."""
+
+
 class BoxAlreadyFilled(RuleError):
     """Scoring in a box that already holds a score."""
 
@@ -80,7 +84,11 @@ class UnknownSeat(RuleError):
 
 
 class NotEnoughPlayers(RuleError):
-    """Starting a match with nobody seated."""
+    """Starting a match with nobody seated (a rated match: with fewer than two)."""
+
+
+class ComputerInRatedMatch(RuleError):
+    """Seating a computer player at a rated match: ratings are between people."""
 
 
 class ChatTooLong(RuleError):

@@ -25,6 +25,7 @@ from typing import Protocol
 from .dice import Dice
 from .errors import (
     ChatTooLong,
+    ComputerInRatedMatch,
     HintsOff,
     InvalidEvent,
     InvalidHold,
@@ -175,6 +176,8 @@ class Match:
         s = self._state
         if s.phase is not Phase.WAITING:
             raise MatchAlreadyStarted("The match has started: no new players can join")
+        if bot is not None and s.options.rated:
+            raise ComputerInRatedMatch("A rated match is between people: no computer players")
         seated = sum(1 for p in s.players if p.is_playing)
         if seated >= s.options.seats:
             raise TableFull(f"All {s.options.seats} seats are taken")
@@ -242,6 +245,8 @@ class Match:
         seats = [p.seat for p in s.players if p.is_playing]
         if not seats:
             raise NotEnoughPlayers("Nobody is seated")
+        if s.options.rated and len(seats) < 2:
+            raise NotEnoughPlayers("A rated match needs two players or more")
         roll_off: list[tuple[tuple[int, int], ...]] = []
         first = seats[0]
         if s.options.start_order is StartOrder.ROLL_OFF and len(seats) > 1:

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
-from .errors import InvalidOptions
+from .errors import InvalidOptions, RatedOptionsConflict
 
 MAX_SEATS = 8
 MAX_ROUNDS = 6
@@ -31,8 +31,9 @@ class TimeoutRule(StrEnum):
 @dataclass(frozen=True, slots=True)
 class MatchOptions:
     """Seats (1-8), rounds (1-6, seed 003), clock per hand, undo, who starts, how long a
-    person may be away on their turn, and whether the computer's hints are on (None: on at a
-    table with one person, off with two or more)."""
+    person may be away on their turn, whether the computer's hints are on (None: on at a
+    table with one person, off with two or more), and whether the match is rated (people
+    only, two or more, no undo, no hints: each player's rating moves with the result)."""
 
     seats: int = 4
     rounds: int = 1
@@ -42,6 +43,7 @@ class MatchOptions:
     start_order: StartOrder = StartOrder.HOST_FIRST
     absent_after_seconds: float = 60.0
     hints: bool | None = None
+    rated: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.seats <= MAX_SEATS:
@@ -57,6 +59,10 @@ class MatchOptions:
             raise InvalidOptions(
                 f"A player may be away {low:g} to {high:g} seconds, not {self.absent_after_seconds}"
             )
+        if not isinstance(self.rated, bool):
+            raise InvalidOptions(f"Rated is true or false, not {self.rated!r}")
+        if self.rated:
+            _check_rated(self)
         object.__setattr__(self, "timeout_rule", TimeoutRule(self.timeout_rule))
         object.__setattr__(self, "start_order", StartOrder(self.start_order))
 
@@ -79,6 +85,7 @@ class MatchOptions:
             "start_order",
             "absent_after_seconds",
             "hints",
+            "rated",
         }
         unknown = set(data) - known
         if unknown:
@@ -89,3 +96,13 @@ class MatchOptions:
             if isinstance(exc, InvalidOptions):
                 raise
             raise InvalidOptions(str(exc)) from None
+
+
+def _check_rated(options: MatchOptions) -> None:
+    """A rated match is a fair contest between people: no undo, no hints, two seats or more."""
+    if options.undo_allowed:
+        raise RatedOptionsConflict("A rated match allows no undo: a score, once set, stays")
+    if options.hints:
+        raise RatedOptionsConflict("A rated match has no hints from the computer")
+    if options.seats < 2:
+        raise RatedOptionsConflict("A rated match needs two seats or more")

@@ -27,6 +27,7 @@ from .errors import UnknownPreset
 from .ruleset import (
     NO_JOKER,
     BonusWhen,
+    Family,
     JokerActive,
     JokerPlacement,
     JokerRule,
@@ -122,6 +123,7 @@ GENERAL = RuleSet(
     extra_yahtzee_bonus=0,
     bonus_when=BonusWhen.NEVER,
     joker=NO_JOKER,
+    family=Family.GENERAL,
 )
 
 GENERAL_NO_CHANCE = replace(
@@ -185,6 +187,7 @@ YATZY = RuleSet(
     extra_yahtzee_bonus=0,
     bonus_when=BonusWhen.NEVER,
     joker=NO_JOKER,
+    family=Family.YATZY,
 )
 
 YACHT = RuleSet(
@@ -207,6 +210,7 @@ YACHT = RuleSet(
     extra_yahtzee_bonus=0,
     bonus_when=BonusWhen.NEVER,
     joker=NO_JOKER,
+    family=Family.YACHT,
 )
 
 PRESETS: dict[str, RuleSet] = {
@@ -234,6 +238,11 @@ def preset(name: str = DEFAULT_PRESET) -> RuleSet:
         raise UnknownPreset(
             f"No rule set called {name!r}; the presets are {', '.join(PRESETS)}"
         ) from None
+
+
+def family_presets(family: Family) -> tuple[str, ...]:
+    """The presets of one family, in the presets' order."""
+    return tuple(name for name, rules in PRESETS.items() if rules.family is family)
 
 
 def preset_names() -> tuple[str, ...]:

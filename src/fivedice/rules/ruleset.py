@@ -26,6 +26,21 @@ class BonusWhen(StrEnum):
     BOX_HOLDS_50_AND_SCORES = "box_holds_50_and_scores"  # ...and it scores > 0 where placed
 
 
+class Family(StrEnum):
+    """The game a rule set belongs to, as players count them apart: ratings are kept per family,
+    since a Yatzy player's skill says little about their Yacht."""
+
+    YAHTZEE = "yahtzee"  # the Yahtzee presets: today's box and the seed programs' readings
+    YATZY = "yatzy"
+    YACHT = "yacht"
+    GENERAL = "general"
+
+    @property
+    def label(self) -> str:
+        """The family's name for people."""
+        return self.value.capitalize()
+
+
 class JokerPlacement(StrEnum):
     """Where an extra Yahtzee may be placed once joker rules apply."""
 
@@ -96,6 +111,7 @@ class RuleSet:
     extra_yahtzee_bonus: int = 100
     bonus_when: BonusWhen = BonusWhen.BOX_HOLDS_50
     joker: JokerRule = field(default=NO_JOKER)
+    family: Family = Family.YAHTZEE
 
     def __post_init__(self) -> None:
         names = [c.name for c in self.categories]
@@ -182,11 +198,13 @@ class RuleSet:
             "extra_yahtzee_bonus": self.extra_yahtzee_bonus,
             "bonus_when": self.bonus_when.value,
             "joker": self.joker.to_dict(),
+            "family": self.family.value,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
-        """Rebuild a rule set from :meth:`to_dict`'s output."""
+        """Rebuild a rule set from :meth:`to_dict`'s output (a log from before families named
+        none: a preset's name gives its family, any other rule set is a Yahtzee)."""
         return cls(
             name=data["name"],
             title=data["title"],
@@ -197,6 +215,7 @@ class RuleSet:
             extra_yahtzee_bonus=int(data["extra_yahtzee_bonus"]),
             bonus_when=BonusWhen(data["bonus_when"]),
             joker=JokerRule.from_dict(data["joker"]),
+            family=Family(data["family"]) if "family" in data else _family_of(data["name"]),
         )
 
     @cached_property
@@ -207,9 +226,17 @@ class RuleSet:
         the solver's tables are keyed by it.
         """
         data = self.to_dict()
-        for key in ("name", "title", "source"):
+        for key in ("name", "title", "source", "family"):
             data.pop(key)
         for c in data["categories"]:
             c.pop("label")
         blob = json.dumps(data, sort_keys=True).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def _family_of(preset_name: str) -> Family:
+    """The family of the preset called `preset_name`; Yahtzee for any other name."""
+    from .presets import PRESETS  # the presets are built from this module
+
+    known = PRESETS.get(preset_name)
+    return known.family if known is not None else Family.YAHTZEE

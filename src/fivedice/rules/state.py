@@ -185,9 +185,12 @@ class MatchState:
     def hints_open(self) -> bool:
         """Whether the computer's advice may be shown now: always once the match is over;
         before, as the table's `hints` option says, or when it says nothing, only at a table
-        with one person (against the computer), never between people."""
+        with one person (against the computer), never between people; never in a rated
+        match before its end."""
         if self.phase is Phase.FINISHED:
             return True
+        if self.options.rated:
+            return False
         if self.options.hints is not None:
             return self.options.hints
         return sum(1 for p in self.players if p.bot is None) <= 1
@@ -283,6 +286,7 @@ def _replace_player(state: MatchState, player: PlayerState) -> tuple[PlayerState
 def _joined(state: MatchState, e: PlayerJoined) -> MatchState:
     _expect(state.phase is Phase.WAITING, "players join only before the start")
     _expect(e.seat == state.joined_count, f"seat {e.seat} out of sequence")
+    _expect(e.bot is None or not state.options.rated, "a rated match seats no computer player")
     cards = tuple(Scorecard(state.rules) for _ in range(state.options.rounds))
     player = PlayerState(e.seat, e.name, cards, bot=e.bot)
     return replace(state, players=(*state.players, player), joined_count=state.joined_count + 1)
@@ -302,6 +306,7 @@ def _started(state: MatchState, e: MatchStarted) -> MatchState:
     _expect(state.phase is Phase.WAITING, "the match has already started")
     seated = sorted(p.seat for p in state.players if p.is_playing)
     _expect(sorted(e.order) == seated and len(seated) > 0, "start order must list every seat")
+    _expect(len(seated) >= 2 or not state.options.rated, "a rated match starts with two or more")
     return replace(
         state,
         phase=Phase.PLAYING,

@@ -25,7 +25,7 @@ from .context import ServerContext
 from .errors import STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, Refusal, http_status
 from .hub import KeepSocketSend
 from .protocol import PROTOCOL_VERSION
-from .routes import coach, echo, health, matches, play, scores, tables
+from .routes import coach, echo, health, leaderboards, matches, play, ratings, scores, tables
 from .routes import players as player_routes
 from .settings import Settings
 
@@ -50,11 +50,11 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
 
     app = FastAPI(
         title="fivedice",
-        summary="Online Yahtzee tables: lobby, play, history, high scores.",
+        summary="Online Yahtzee tables: lobby, play, history, high scores, ratings.",
         description=(
-            f"REST for the lobby, tables, history and high scores. Play goes over one WebSocket "
-            f"per client at `/ws/tables/{{table_id}}`, protocol version {PROTOCOL_VERSION} "
-            "(see docs/protocol.md)."
+            "REST for the lobby, tables, history, high scores, leaderboards and ratings. "
+            "Play goes over one WebSocket per client at `/ws/tables/{table_id}`, "
+            f"protocol version {PROTOCOL_VERSION} (see docs/protocol.md)."
         ),
         version="1",
         lifespan=lifespan,
@@ -99,7 +99,17 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         app.add_exception_handler(failure, store_failed)
 
     app.add_middleware(KeepSocketSend)
-    for module in (tables, matches, scores, player_routes, coach, health, play):
+    for module in (
+        tables,
+        matches,
+        scores,
+        leaderboards,
+        ratings,
+        player_routes,
+        coach,
+        health,
+        play,
+    ):
         app.include_router(module.router)
     if settings.echo_endpoint:
         app.include_router(echo.router)

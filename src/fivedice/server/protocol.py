@@ -436,6 +436,11 @@ class CreateTable(_Message):
     hints: bool | None = Field(
         default=None, description="The computer's hints; None: on with one person, off with more"
     )
+    rated: bool = Field(
+        default=False,
+        description="A rated match: people only (no computer seats), two or more, undo and "
+        "hints off (send `undo_allowed: false`); each player's rating moves with the result",
+    )
     bots: Annotated[list[BotSeat], Field(max_length=8)] = Field(default_factory=list)
 
 
@@ -486,3 +491,73 @@ class TableSummary(_Message):
     open: bool = Field(description="Waiting, with a free seat and its host here: joinable")
     opened_at: float = Field(description="When the table was opened (Unix time)")
     invite_url: str
+
+
+# Leaderboards and ratings (REST answers) ----------------------------------------------------
+
+
+class GameLine(_Message):
+    """One game (one card of one round) in a high-score list."""
+
+    name: str
+    score: int = Field(description="The card's grand total")
+    match_id: str
+    seat: int
+    round: int = Field(description="Which game of its match, from 1")
+    rounds: int = Field(description="How many games (rounds) its match had")
+    finished_at: str
+
+
+class Leaderboard(_Message):
+    """A rule set's best single games over a period."""
+
+    preset: str
+    period: Literal["all", "month", "week"]
+    since: str | None = Field(description="When the period began (UTC); null: all time")
+    games: list[GameLine]
+
+
+class RatingLineView(_Message):
+    """A player's current rating in one family."""
+
+    account_id: str
+    name: str = Field(description="The name they last played a rated match under")
+    family: str
+    rating: float = Field(description="The shown value: mu - 3 sigma, one decimal")
+    mu: float
+    sigma: float
+    games: int = Field(description="Rated matches finished in this family")
+    provisional: bool = Field(description="Fewer rated matches than it takes to settle")
+    last_played: str
+
+
+class RatingBoard(_Message):
+    """A family's best ratings."""
+
+    family: str
+    label: str
+    presets: list[str] = Field(description="The rule sets of the family")
+    provisional_games: int = Field(description="Rated matches before a rating settles")
+    ratings: list[RatingLineView]
+
+
+class RatingStepView(_Message):
+    """One rated match in a player's history."""
+
+    match_id: str
+    family: str
+    rating_before: float
+    rating_after: float
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    finished_at: str
+
+
+class PlayerRatings(_Message):
+    """An account's ratings in every family it played, and its rated matches, newest first."""
+
+    account_id: str
+    ratings: list[RatingLineView]
+    history: list[RatingStepView]

@@ -61,6 +61,7 @@ class TableRegistry:
             start_order=request.start_order,  # type: ignore[arg-type]
             absent_after_seconds=request.absent_after_seconds,
             hints=request.hints,
+            rated=request.rated,
         )
         match = Match.create(preset(request.preset) if request.preset else None, options, DICE)
         people = [request.host_name] if request.host_name is not None else []

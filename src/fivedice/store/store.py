@@ -2,6 +2,8 @@
 
 Every write is one transaction. ``append`` refuses an event whose sequence number the match
 already has (:class:`SequenceConflict`), so of two writers racing on one match only one wins.
+A finished match's result, its games and (when it is rated) its rating changes are written
+together.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from fivedice.rules import Event, Match, MatchState, event_from_dict
 
 from .database import create_schema, make_engine
+from .games import HighScore, backfill_games, best_games, insert_games
 from .models import Base, EventRow, HighScoreReset, MatchRow, ResultRow, utcnow
+from .rated import lock_family, rated_finish_time, record_ratings
 
 
 class StoreError(Exception):
@@ -43,16 +47,6 @@ def is_store_failure(exc: BaseException) -> bool:
     """Whether `exc` is the database failing, rather than a request naming a match that does
     not exist (:class:`UnknownMatch`)."""
     return isinstance(exc, STORE_FAILURES) and not isinstance(exc, UnknownMatch)
-
-
-@dataclass(frozen=True)
-class HighScore:
-    """One line of a preset's high-score list."""
-
-    name: str
-    total: int
-    match_id: str
-    finished_at: datetime
 
 
 @dataclass(frozen=True)
@@ -93,6 +87,7 @@ class Store:
         self.engine = engine if engine is not None else make_engine(url)
         create_schema(self.engine, Base.metadata)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        backfill_games(self)  # matches finished before games were stored
 
     def close(self) -> None:
         """Release the database connections."""
@@ -198,13 +193,15 @@ class Store:
     # Results ---------------------------------------------------------------------------
 
     def record_result(self, match_id: str, state: MatchState) -> None:
-        """Write a finished match's standings and mark it finished, exactly once: whoever
-        calls it concurrently (two servers, a restart racing a retry), one set of rows is
-        stored and the other callers return quietly.
+        """Write a finished match's standings, its games and, if it is rated, its players'
+        new ratings, and mark it finished, exactly once: whoever calls it concurrently (two
+        servers, a restart racing a retry), one set of rows is stored and the other callers
+        return quietly.
 
         The match row is locked (``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite has one
         writer at a time) while its status is checked, and the unique (match, seat) index on
-        the results refuses a second set whatever slips past the check.
+        the results refuses a second set whatever slips past the check. A rated match first
+        takes its family's rating lock, so that ratings move one match at a time.
         """
         outcome = state.outcome
         if outcome is None:
@@ -212,13 +209,20 @@ class Store:
         preset = state.rules.name
         try:
             with self._sessions.begin() as session:
+                conn = session.connection()
+                rated = state.options.rated
+                if rated:
+                    lock_family(conn, state.rules.family, match_id)
                 row = session.get(MatchRow, match_id, with_for_update=True)
                 if row is None:
                     raise UnknownMatch(f"No match {match_id}")
                 if row.status == "finished":
                     return
+                finished_at = utcnow()
+                if rated:
+                    finished_at = rated_finish_time(conn, state.rules.family, finished_at)
                 row.status = "finished"
-                row.finished_at = utcnow()
+                row.finished_at = finished_at
                 # One bulk insert: the server records a result at every match's end.
                 session.execute(
                     insert(ResultRow),
@@ -238,6 +242,9 @@ class Store:
                         for standing in outcome.standings
                     ],
                 )
+                insert_games(conn, match_id, state, finished_at)
+                if rated:
+                    record_ratings(conn, match_id, state, finished_at)
         except IntegrityError:
             return  # another writer recorded this result first: it is there, once
 
@@ -254,26 +261,9 @@ class Store:
     def high_scores(
         self, preset: str, limit: int = 10, *, include_bots: bool = False
     ) -> list[HighScore]:
-        """The best complete cards of a preset since its last reset, best first.
-
-        Computer players are left out unless asked for: the list is the people's record.
-        """
-        with self._sessions() as session:
-            reset = session.get(HighScoreReset, preset)
-            query = (
-                select(ResultRow)
-                .where(ResultRow.preset == preset, ResultRow.complete.is_(True))
-                .order_by(ResultRow.total.desc(), ResultRow.finished_at)
-                .limit(limit)
-            )
-            if not include_bots:
-                query = query.where(ResultRow.bot.is_(None))
-            if reset is not None:
-                query = query.where(ResultRow.finished_at > reset.reset_at)
-            return [
-                HighScore(r.name, r.total, r.match_id, r.finished_at)
-                for r in session.scalars(query)
-            ]
+        """The best complete games (one card each: a match of several rounds is several
+        games) of a preset since its last reset, best first; people only unless asked."""
+        return best_games(self, preset, limit=limit, include_bots=include_bots)
 
     def reset_high_scores(self, preset: str) -> None:
         """Start a preset's high-score list afresh (the 1986 game's Reset); history stays."""

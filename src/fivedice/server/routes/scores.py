@@ -29,8 +29,10 @@ async def high_scores(
     limit: Annotated[int, Query(ge=1, le=100)] = 10,
     include_bots: bool = False,
 ) -> list[dict[str, Any]]:
-    """A preset's high-score list since its last reset, best first (people only, unless
-    `include_bots`)."""
+    """A preset's high-score list since its last reset: its best single games (one card
+    each; a match of several rounds is several games), best first, people only unless
+    `include_bots`. `total` is the game's score; `round` (from 1) of `rounds` says which game
+    of its match it was."""
     preset(preset_name)  # an unknown preset is an error, not an empty list
     scores = await asyncio.to_thread(
         partial(ctx.store.high_scores, preset_name, limit, include_bots=include_bots)
@@ -41,6 +43,8 @@ async def high_scores(
             "total": s.total,
             "match_id": s.match_id,
             "finished_at": s.finished_at.isoformat(),
+            "round": s.round + 1,
+            "rounds": s.rounds,
         }
         for s in scores
     ]

@@ -42,7 +42,9 @@ def socket_url(request: Request, table_id: str) -> str:
     return f"{scheme}{base[base.index(':') :]}/ws/tables/{table_id}"
 
 
-@router.post("", status_code=201, response_model=TableCreated, responses=refusals(422, 429, 503))
+@router.post(
+    "", status_code=201, response_model=TableCreated, responses=refusals(409, 422, 429, 503)
+)
 async def create_table(
     body: CreateTable,
     ctx: Ctx,
@@ -54,7 +56,8 @@ async def create_table(
     Each client address may open a burst of tables, then a few a minute (429 beyond, with
     ``Retry-After``). With an ``Idempotency-Key`` header, a repeat of the same create (a double
     click, a retry) within ten minutes gets the first answer instead of a second table, and
-    costs nothing of the address's budget."""
+    costs nothing of the address's budget. A rated table takes no computer seats (409
+    ``computer_in_rated_match``) and no undo or hints (422 ``rated_options_conflict``)."""
     address = connection_address(request, ctx.limits.proxies)
     return await ctx.creates.once(
         address, idempotency_key, lambda: _create(body, ctx, request, address)

@@ -1,4 +1,4 @@
-// The server's REST API (the lobby, tables, history, high scores and the coach).
+// The server's REST API (the lobby, tables, history, high scores, leaderboards, ratings and the coach).
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -58,6 +58,8 @@ export const api = {
   // With the active player's token the hint is counted in their results.
   advice: (id, limit = 3, token = null) => request("GET", `/api/tables/${e(id)}/advice?limit=${limit}`, undefined, token ? { "X-Seat-Token": token } : {}),
   highScores: (preset, limit = 10) => request("GET", `/api/scores/${e(preset)}?limit=${limit}`),
+  leaderboard: (preset, period = "all", limit = 10) => request("GET", `/api/leaderboards/${e(preset)}?period=${e(period)}&limit=${limit}`),
+  ratings: (family, limit = 20) => request("GET", `/api/ratings/${e(family)}?limit=${limit}`),
   history: (name, limit = 50) => request("GET", `/api/players/${e(name)}/history?limit=${limit}`),
   matches: (limit = 20) => request("GET", `/api/matches?limit=${limit}`),
   match: (id) => request("GET", `/api/matches/${e(id)}`),

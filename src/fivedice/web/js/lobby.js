@@ -133,7 +133,7 @@ export class LobbyScreen {
     const scores = h(
       "section",
       { class: "panel scores-mini", "aria-labelledby": "best-scores" },
-      h("div", { class: "panel-head" }, h("h2", { id: "best-scores" }, "High scores"), h("a", { href: "./?view=scores", "data-link": true, class: "small" }, "All")),
+      h("div", { class: "panel-head" }, h("h2", { id: "best-scores" }, "High scores"), h("a", { href: "./?view=leaderboards", "data-link": true, class: "small", id: "to-leaderboards" }, "Leaderboards")),
       h("label", { class: "field" }, h("span", { class: "visually-hidden" }, "Rules"), this.scoresPreset),
       this.scoresList,
     );
@@ -264,7 +264,7 @@ export class LobbyScreen {
         const status = t.phase !== "waiting" ? "playing" : open ? "open" : t.seats_taken >= t.seats ? "full" : "host away";
         const o = t.options;
         // Unset, hints are on only with one person: a listed table with room is for several.
-        const hints = o.hints === true || (o.hints === null && o.seats <= 1) ? "hints on" : "hints off";
+        const hints = o.rated ? "rated" : o.hints === true || (o.hints === null && o.seats <= 1) ? "hints on" : "hints off";
         return h(
           "tr",
           { dataset: { tableId: t.id } },
@@ -296,7 +296,7 @@ export class LobbyScreen {
       fill(
         this.scoresList,
         scores.length
-          ? scores.map((s, i) => h("li", {}, h("span", {}, `${i + 1}. ${s.name}`), h("strong", { class: "num" }, String(s.total))))
+          ? scores.map((s, i) => h("li", {}, h("span", {}, `${i + 1}. ${s.name}`, s.rounds > 1 ? h("span", { class: "muted small" }, ` · game ${s.round} of ${s.rounds}`) : null), h("strong", { class: "num" }, String(s.total))))
           : h("li", { class: "muted" }, "No scores yet: be the first."),
       );
     } catch {

@@ -2,9 +2,11 @@
 //   ./                          the lobby
 //   ./?table=ID                 a table (the invite link)
 //   ./?view=scores&preset=NAME  high scores
+//   ./?view=leaderboards&preset=NAME[&family=F]  best games (all, month, week), best ratings
 //   ./?view=history&name=NAME   a player's past matches
 //   ./?view=replay&match=ID     a finished match, step by step, with its analysis
 
+import { LeaderboardsScreen } from "./leaderboards.js";
 import { LobbyScreen } from "./lobby.js";
 import { ReplayScreen } from "./replay.js";
 import { linkClicks } from "./router.js";
@@ -28,9 +30,13 @@ function route() {
     screen = new TableScreen(main, table);
     document.title = "fivedice · table";
   } else if (view === "scores") {
-    nav = "scores";
+    nav = "leaderboards";
     screen = new ScoresScreen(main, params);
     document.title = "fivedice · high scores";
+  } else if (view === "leaderboards") {
+    nav = "leaderboards";
+    screen = new LeaderboardsScreen(main, params);
+    document.title = "fivedice · leaderboards";
   } else if (view === "history") {
     nav = "history";
     screen = new HistoryScreen(main, params);

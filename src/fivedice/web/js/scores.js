@@ -1,4 +1,5 @@
-// High scores per rule preset, and a player's past matches.
+// High scores per rule preset (single games: a match of three rounds is three games), and a
+// player's past matches.
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
@@ -28,7 +29,7 @@ export class ScoresScreen {
           h(
             "table",
             { class: "data-table" },
-            h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), h("th", { class: "num" }, "Score"), h("th", {}, "When"), h("th", {}, h("span", { class: "visually-hidden" }, "Replay")))),
+            h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), h("th", { class: "num" }, "Score"), h("th", {}, "Game"), h("th", {}, "When"), h("th", {}, h("span", { class: "visually-hidden" }, "Replay")))),
             this.body,
           ),
         ),
@@ -47,9 +48,9 @@ export class ScoresScreen {
         this.body,
         scores.length
           ? scores.map((s, i) =>
-              h("tr", {}, h("td", { class: "num" }, String(i + 1)), h("td", {}, h("a", { href: `./?view=history&name=${encodeURIComponent(s.name)}`, "data-link": true }, s.name)), h("td", { class: "num" }, h("strong", {}, String(s.total))), h("td", {}, dateText(s.finished_at)), h("td", {}, replayLink(s.match_id))),
+              h("tr", {}, h("td", { class: "num" }, String(i + 1)), h("td", {}, h("a", { href: `./?view=history&name=${encodeURIComponent(s.name)}`, "data-link": true }, s.name)), h("td", { class: "num" }, h("strong", {}, String(s.total))), h("td", { class: "muted" }, s.rounds > 1 ? `${s.round} of ${s.rounds}` : "–"), h("td", {}, dateText(s.finished_at)), h("td", {}, replayLink(s.match_id))),
             )
-          : h("tr", {}, h("td", { colspan: "5", class: "empty" }, "No scores for these rules yet.")),
+          : h("tr", {}, h("td", { colspan: "6", class: "empty" }, "No scores for these rules yet.")),
       );
     } catch (error) {
       toast(error.message, "error");

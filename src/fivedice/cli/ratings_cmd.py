@@ -1,0 +1,71 @@
+"""``fivedice ratings``: a family's best ratings, and a check that recomputing every rating
+from the stored logs gives the recorded numbers."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .app import app
+from .rules_cmd import fail
+from .serve_cmd import _store_errors
+
+ratings_app = typer.Typer(help="Ratings per rule-set family: the best, and a check from the logs.")
+app.add_typer(ratings_app, name="ratings")
+
+FAMILY_HELP = "yahtzee, yatzy, yacht or general."
+
+
+@ratings_app.command("show")
+def show_ratings(
+    family: Annotated[str, typer.Option(help=FAMILY_HELP)] = "yahtzee",
+    limit: Annotated[int, typer.Option(help="How many lines.", min=1, max=1000)] = 20,
+) -> None:
+    """Print a family's best current ratings (mu - 3 sigma); `?` marks a provisional one."""
+    from fivedice.rules import Family
+    from fivedice.store import Store, best_ratings
+
+    try:
+        chosen = Family(family)
+    except ValueError:
+        fail(f"No family called {family!r}; the families are {FAMILY_HELP}")
+    with _store_errors():
+        store = Store()
+        try:
+            lines = best_ratings(store, chosen, limit)
+        finally:
+            store.close()
+    if not lines:
+        typer.echo(f"No ratings for {chosen.label} yet.")
+    for place, line in enumerate(lines, start=1):
+        mark = "?" if line.rating.provisional else " "
+        typer.echo(
+            f"{place:>3}. {line.name:<24} {line.rating.shown:>6.1f}{mark} "
+            f"{line.rating.games:>4} games  {line.finished_at:%Y-%m-%d}"
+        )
+
+
+@ratings_app.command("check")
+def check_ratings() -> None:
+    """Recompute every rating from the matches' logs and compare with the recorded ones; exit
+    code 1 at the first difference."""
+    from fivedice.ratings import recompute
+    from fivedice.store import Store, rated_matches, recorded_changes
+
+    with _store_errors():
+        store = Store()
+        try:
+            recorded = recorded_changes(store)
+            replayed = recompute(rated_matches(store))
+        finally:
+            store.close()
+    for got, want in zip(recorded, replayed, strict=False):
+        if got != want:
+            typer.echo(f"Match {want.match_id}, {want.account_id}: recorded {got}, logs {want}")
+            raise typer.Exit(1)
+    if len(recorded) != len(replayed):
+        typer.echo(f"{len(recorded)} rating changes recorded, {len(replayed)} from the logs")
+        raise typer.Exit(1)
+    matches = len({c.match_id for c in recorded})
+    typer.echo(f"{len(recorded)} rating changes in {matches} rated matches: as the logs say.")
