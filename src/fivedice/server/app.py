@@ -25,7 +25,7 @@ from .context import ServerContext
 from .errors import STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, Refusal, http_status
 from .hub import KeepSocketSend
 from .protocol import PROTOCOL_VERSION
-from .routes import coach, echo, health, matches, play, scores, tables
+from .routes import account, coach, echo, health, matches, play, scores, tables
 from .routes import players as player_routes
 from .settings import Settings
 
@@ -99,7 +99,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         app.add_exception_handler(failure, store_failed)
 
     app.add_middleware(KeepSocketSend)
-    for module in (tables, matches, scores, player_routes, coach, health, play):
+    for module in (account, tables, matches, scores, player_routes, coach, health, play):
         app.include_router(module.router)
     if settings.echo_endpoint:
         app.include_router(echo.router)
