@@ -278,6 +278,6 @@ async function tokensDialog() {
     error,
     h("div", { class: "form-actions" }, h("button", { type: "submit", class: "button primary" }, "Create a token")),
   );
-  openDialog("API tokens", h("p", { class: "small muted" }, "Programs play through the protocol as this account with a token (see docs/protocol.md)."), shown, list, form);
+  openDialog("API tokens", h("p", { class: "small muted" }, "A program plays through the protocol as this account with a token (the API is described at ", h("a", { href: "/docs", target: "_blank", rel: "noopener" }, "/docs"), ")."), shown, list, form);
   refresh();
 }
