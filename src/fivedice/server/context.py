@@ -12,6 +12,7 @@ from starlette.requests import HTTPConnection
 
 from fivedice.rules import Phase
 from fivedice.store import Store
+from fivedice.store.accounts import drop_expired_sessions
 from fivedice.store.online import ensure_schema
 
 from .bots import BotRunner, ComputerPlayers
@@ -84,6 +85,7 @@ class ServerContext:
             raise ValueError(problem)
         store = await asyncio.to_thread(Store, settings.database_url)
         await asyncio.to_thread(ensure_schema, store)
+        await asyncio.to_thread(drop_expired_sessions, store)  # a live one is never touched
         metrics = Metrics()
         writer = StoreWriter(store, metrics, settings.inline_commit)
         writer.start()

@@ -99,7 +99,7 @@ async def _start_session(ctx: ServerContext, response: Response, account: Accoun
     "/guest",
     status_code=201,
     response_model=SessionView,
-    responses=refusals(403, 429, 503, say=SAY),
+    responses=refusals(401, 403, 429, 503, say=SAY),
 )
 async def open_guest(ctx: Ctx, who: Who, request: Request, response: Response) -> SessionView:
     """A guest account at once, signed in by a new session cookie; no form. A browser already
