@@ -339,6 +339,21 @@ def test_a_seat_follows_its_account_to_another_browser_and_no_one_else(
     stranger.close()
 
 
+def test_a_claimed_guests_seat_shows_its_new_name_at_once(
+    browser: Browser, api: httpx.Client
+) -> None:
+    guest = browser.guest()
+    created = browser.request("POST", "/api/tables", json={"host_name": "Ann", "seats": 2})
+    table_id = created.json()["table_id"]
+    seat = api.get(f"/api/tables/{table_id}").json()["seats"][0]
+    assert seat["account"] == {"name": guest["name"], "kind": "guest"}
+    username = unique_name("Ann")
+    assert browser.claim(username, PASSWORD).status_code == 200
+    seat = api.get(f"/api/tables/{table_id}").json()["seats"][0]
+    assert seat["account"] == {"name": username, "kind": "person"}
+    assert seat["name"] == "Ann"  # the name typed at the table stays
+
+
 def test_an_account_owns_its_first_seat_at_a_table_only(
     browser: Browser, api: httpx.Client
 ) -> None:

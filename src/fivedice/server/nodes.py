@@ -657,8 +657,11 @@ async def _resume(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dic
     return {"seat": seat, "token": token}
 
 
-async def _disown(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[str, Any]:
-    ctx.referee.disown(table, int(args["account_id"]))
+async def _account_changed(
+    ctx: ServerContext, table: Table, args: dict[str, Any]
+) -> dict[str, Any]:
+    """An account holding a seat here was claimed or deleted: its seats show the change."""
+    ctx.referee.rename_owner(table, int(args["account_id"]), str(args["name"]), str(args["kind"]))
     return {}
 
 
@@ -691,5 +694,5 @@ OPERATIONS: dict[str, Operation] = {
     "bot": _bot,
     "hint": _hint,
     "resume": _resume,
-    "disown": _disown,
+    "account_changed": _account_changed,
 }

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from fivedice.rules import Match, Phase
 from fivedice.store import SequenceConflict, Store
-from fivedice.store.accounts import DELETED_NAME, SeatOwner, replace_seat_token
+from fivedice.store.accounts import SeatOwner, replace_seat_token
 
 from .clock import ClockKeeper
 from .errors import StoreUnavailable, TableUnavailable
@@ -139,12 +139,13 @@ class Referee:
 
         await asyncio.shield(replace())
 
-    def disown(self, table: Table, account_id: int) -> None:
-        """The account holding seats here was deleted: they show as a deleted player."""
+    def rename_owner(self, table: Table, account_id: int, name: str, kind: str) -> None:
+        """The account holding seats here was claimed (a new name) or deleted (kind
+        ``deleted``: they show as a deleted player); everyone sees it at once."""
         changed = False
         for seat, owner in list(table.owners.items()):
             if owner.account_id == account_id and owner.kind != "deleted":
-                table.owners[seat] = SeatOwner(account_id, DELETED_NAME, "deleted", owner.program)
+                table.owners[seat] = SeatOwner(account_id, name, kind, owner.program)
                 changed = True
         if changed:
             self.refresh(table)

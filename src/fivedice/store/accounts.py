@@ -18,6 +18,7 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     Integer,
+    Select,
     String,
     case,
     delete,
@@ -259,16 +260,25 @@ def delete_account(store: Store, account_id: int) -> list[str]:
             .where(tuple_(ResultRow.match_id, ResultRow.seat).in_(seats))
             .values(name=DELETED_NAME)
         )
-        unfinished = conn.execute(
-            select(SeatAccountRow.match_id)
-            .join(MatchRow, MatchRow.id == SeatAccountRow.match_id)
-            .where(
-                SeatAccountRow.account_id == account_id,
-                MatchRow.status.in_(("waiting", "playing")),
-            )
-            .distinct()
+        return list(conn.scalars(_unfinished(account_id)))
+
+
+def _unfinished(account_id: int) -> Select[str]:
+    return (
+        select(SeatAccountRow.match_id)
+        .join(MatchRow, MatchRow.id == SeatAccountRow.match_id)
+        .where(
+            SeatAccountRow.account_id == account_id,
+            MatchRow.status.in_(("waiting", "playing")),
         )
-        return [match_id for (match_id,) in unfinished]
+        .distinct()
+    )
+
+
+def unfinished_tables(store: Store, account_id: int) -> list[str]:
+    """The tables not finished (nor set aside as idle) where the account holds a seat."""
+    with store.engine.connect() as conn:
+        return list(conn.scalars(_unfinished(account_id)))
 
 
 # The sign-in throttle ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response
 
 from fivedice.store.accounts import (
+    DELETED_NAME,
     Account,
     UsernameTaken,
     add_api_token,
@@ -24,6 +25,7 @@ from fivedice.store.accounts import (
     delete_account,
     open_session,
     revoke_api_token,
+    unfinished_tables,
 )
 from fivedice.store.accounts import NotAGuest as StoreNotAGuest
 
@@ -146,6 +148,8 @@ async def claim_account(body: ClaimAccount, ctx: Ctx, who: Who) -> AccountView:
     except StoreNotAGuest:
         raise Refusal("This account already has a username", code="not_a_guest") from None
     log.info("account claimed", extra={"account": account.id})
+    tables = await asyncio.to_thread(unfinished_tables, ctx.store, account.id)
+    await _tell_tables(ctx, tables, account.id, claimed.name, claimed.kind)
     return account_view(claimed)
 
 
@@ -195,10 +199,18 @@ async def delete_my_account(ctx: Ctx, who: Who, response: Response) -> None:
     unfinished = await asyncio.to_thread(delete_account, ctx.store, account.id)
     clear_session_cookie(response, ctx.settings)
     log.info("account deleted", extra={"account": account.id})
-    for table_id in unfinished[:100]:
-        # The tables in play show the change at once; the others when they are next loaded.
-        with contextlib.suppress(Exception):
-            await ctx.nodes.call(table_id, "disown", {"account_id": account.id})
+    await _tell_tables(ctx, unfinished, account.id, DELETED_NAME, "deleted")
+
+
+async def _tell_tables(
+    ctx: ServerContext, table_ids: list[str], account_id: int, name: str, kind: str
+) -> None:
+    """Show an account's new name (or its deletion) at the unfinished tables where it holds
+    seats, through each table's owner; tables loaded later read it from the store."""
+    change = {"account_id": account_id, "name": name, "kind": kind}
+    for table_id in table_ids[:100]:
+        with contextlib.suppress(Exception):  # a table moving or gone: it reloads from the store
+            await ctx.nodes.call(table_id, "account_changed", change)
 
 
 # API tokens ---------------------------------------------------------------------------------------
