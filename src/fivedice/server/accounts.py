@@ -40,7 +40,14 @@ from fivedice.store.accounts import (
 from fivedice.store.models import utcnow
 
 from .context import Ctx, ServerContext
-from .errors import BrowserOnly, CsrfFailed, InvalidAccount, RateLimited, SignedOut
+from .errors import (
+    BrowserOnly,
+    CsrfFailed,
+    InvalidAccount,
+    RateLimited,
+    SignedOut,
+    WrongCredentials,
+)
 from .ratelimit import connection_address
 from .settings import Settings
 
@@ -217,8 +224,6 @@ class SignInThrottle:
 
     async def sign_in(self, request: Request, username: str, password: str) -> Account:
         """The account these credentials open, or the refusal (wrong credentials, or throttled)."""
-        from .errors import WrongCredentials
-
         address = connection_address(request, self.ctx.limits.proxies)
         self.check_address(address)
         found = await asyncio.to_thread(credentials, self.ctx.store, username_key(username))
