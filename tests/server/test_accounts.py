@@ -127,7 +127,7 @@ def test_usernames_are_unique_ignoring_case_and_follow_the_rules(server: ServerP
     second.guest()
     taken = second.claim(username.swapcase(), PASSWORD)
     assert taken.status_code == 409 and taken.json()["code"] == "username_taken"
-    for bad in ["ab", "x" * 25, "no/slash", " _lead", "Guest 12", "deleted player"]:
+    for bad in ["ab", "x" * 25, "no/slash", " _lead", "Guest 12", "guest", "deleted player"]:
         answer = second.claim(bad, PASSWORD)
         assert answer.status_code == 422, (bad, answer.text)
         assert answer.json()["code"] == "invalid_account"

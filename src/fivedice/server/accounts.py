@@ -61,7 +61,8 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 MAX_SECRET_LENGTH = 128  # longer cookies and tokens are not ours: nothing to look up
 USERNAME_LENGTH = (3, 24)
 PASSWORD_LENGTH = (8, 256)
-RESERVED_NAMES = ("guest", "deleted player")
+# Names people could take for a guest's or a deleted account's: "Guest 1042", "deleted player".
+_RESERVED = re.compile(r"^(guest([ ._-]*\d.*)?|deleted[ ._-]*player.*)$")
 _USERNAME = re.compile(r"^[^\W_](?:[\w.\- ]*[^\W_])?$")
 
 HASHER = PasswordHasher()
@@ -171,7 +172,7 @@ def check_username(username: str) -> str:
             "between them"
         )
     key = username_key(name)
-    if any(key.startswith(reserved) for reserved in RESERVED_NAMES):
+    if _RESERVED.match(key):
         raise InvalidAccount("That username is kept for the server's own use")
     return name
 
