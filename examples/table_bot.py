@@ -6,6 +6,11 @@
     # join a table someone opened (its id is in the invite link ...?table=ID):
     python examples/table_bot.py --server http://127.0.0.1:8000 --table ID --name Robo
 
+    # play as your account (an API token from the page's account menu), shown as a bot;
+    # the seat is the account's, so --resume takes it back after the program restarts:
+    FIVEDICE_API_TOKEN=fdk_... python examples/table_bot.py --table ID --name Robo
+    FIVEDICE_API_TOKEN=fdk_... python examples/table_bot.py --table ID --resume
+
 It takes a seat through the REST API, then speaks protocol 1 on the table's WebSocket (see
 docs/protocol.md): it rolls, keeps the most common face once, and scores the box the server
 lists as worth most. It knows no scoring rule: the server sends the options. If the socket
@@ -18,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 from collections import Counter
 from typing import Any
 
@@ -101,13 +107,24 @@ def main() -> None:
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--table", help="the table to join (its id, as in ?table=ID)")
     where.add_argument("--open", action="store_true", help="open a new table (one seat)")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="take back the seat the account holds at --table (needs FIVEDICE_API_TOKEN)",
+    )
     parser.add_argument("--start", action="store_true", help="start the match (host only)")
     parser.add_argument(
         "--pace", type=float, default=0.0, help="seconds to wait before each move (%(default)s)"
     )
     args = parser.parse_args()
-    with httpx.Client(base_url=args.server, timeout=10) as api:
-        if args.open:
+    token = os.environ.get("FIVEDICE_API_TOKEN")  # an account's API token, if any
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    with httpx.Client(base_url=args.server, timeout=10, headers=headers) as api:
+        if args.resume:
+            body = api.post(f"/api/tables/{args.table}/resume")
+            seat = body.raise_for_status().json()
+            table_id = args.table
+        elif args.open:
             body = api.post("/api/tables", json={"host_name": args.name, "seats": 1})
             seat = body.raise_for_status().json()
             table_id = seat["table_id"]

@@ -57,6 +57,8 @@ class ServerProcess:
             # tests that set them (test_limits.py), and out of the way of all the others.
             "FIVEDICE_TABLE_BURST": "1000000",
             "FIVEDICE_SOCKETS_PER_ADDRESS": "1000000",
+            "FIVEDICE_GUEST_BURST": "1000000",
+            "FIVEDICE_ADDRESS_SIGN_IN_FAILURES": "1000000",
             **self.env,
         }
         log = self.log_path.open("ab")

@@ -15,6 +15,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fivedice.rules import RuleError
 from fivedice.store import STORE_FAILURES, UnknownMatch
@@ -25,11 +26,24 @@ from .context import ServerContext
 from .errors import STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, Refusal, http_status
 from .hub import KeepSocketSend
 from .protocol import PROTOCOL_VERSION
-from .routes import coach, echo, health, leaderboards, matches, play, ratings, scores, tables
+from .routes import (
+    account,
+    coach,
+    echo,
+    health,
+    leaderboards,
+    matches,
+    play,
+    ratings,
+    scores,
+    tables,
+)
 from .routes import players as player_routes
 from .settings import Settings
 
 log = logging.getLogger("fivedice.server.app")
+
+_HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
 
 
 def create_app(settings: Settings | None = None, players: ComputerPlayers | None = None) -> FastAPI:
@@ -74,12 +88,26 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
         # The API's own shape, {code, message}, for requests pydantic refuses too; the
         # field-by-field list stays under "detail".
-        errors = jsonable_encoder(exc.errors())
+        # A body that is not UTF-8 comes back as bytes in the errors: shown, not decoded.
+        errors = jsonable_encoder(
+            exc.errors(), custom_encoder={bytes: lambda raw: raw.decode("utf-8", "replace")}
+        )
         first = errors[0] if errors else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = f"{where}: {first.get('msg')}" if where else str(first.get("msg", "bad request"))
         return JSONResponse(
             {"code": "invalid_request", "message": message, "detail": errors}, status_code=422
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_refusal(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Starlette's own refusals (a body that is not JSON, an unknown path, a method a
+        # route does not take) in the API's shape too, with their status and headers.
+        code = _HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
+        return JSONResponse(
+            {"code": code, "message": str(exc.detail)},
+            status_code=exc.status_code,
+            headers=exc.headers,
         )
 
     async def store_failed(_: Request, exc: Exception) -> JSONResponse:
@@ -100,6 +128,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
 
     app.add_middleware(KeepSocketSend)
     for module in (
+        account,
         tables,
         matches,
         scores,

@@ -12,6 +12,7 @@ from starlette.requests import HTTPConnection
 
 from fivedice.rules import Phase
 from fivedice.store import Store
+from fivedice.store.accounts import drop_expired_sessions
 from fivedice.store.online import ensure_schema
 
 from .bots import BotRunner, ComputerPlayers
@@ -30,12 +31,15 @@ log = logging.getLogger("fivedice.server")
 
 @dataclass
 class Limits:
-    """What one client address may do on this node: open tables (a token bucket per address,
-    for a bounded number of addresses) and hold play sockets (a count per address)."""
+    """What one client address may do on this node: open tables and guest accounts, fail to
+    sign in (a token bucket per address each, for a bounded number of addresses) and hold play
+    sockets (a count per address)."""
 
     tables: AddressLimiter
     sockets: ConnectionCounter
     proxies: tuple[Network, ...]
+    guests: AddressLimiter  # new guest accounts per address
+    sign_ins: AddressLimiter  # failed sign-ins per address
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Limits:
@@ -46,6 +50,14 @@ class Limits:
             ),
             ConnectionCounter(settings.sockets_per_address),
             parse_networks(settings.trusted_proxies),
+            AddressLimiter(
+                settings.guests_per_minute / 60.0, settings.guest_burst, settings.addresses_tracked
+            ),
+            AddressLimiter(
+                settings.address_sign_in_failures / max(settings.sign_in_window, 1.0),
+                settings.address_sign_in_failures,
+                settings.addresses_tracked,
+            ),
         )
 
 
@@ -73,6 +85,7 @@ class ServerContext:
             raise ValueError(problem)
         store = await asyncio.to_thread(Store, settings.database_url)
         await asyncio.to_thread(ensure_schema, store)
+        await asyncio.to_thread(drop_expired_sessions, store)  # a live one is never touched
         metrics = Metrics()
         writer = StoreWriter(store, metrics, settings.inline_commit)
         writer.start()

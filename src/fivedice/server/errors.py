@@ -82,6 +82,48 @@ class Forwarded(Refusal):
         self.status = status
 
 
+class SignedOut(Refusal):
+    """The request needs an account, and carries no live session or API token."""
+
+    code = "signed_out"
+
+
+class WrongCredentials(Refusal):
+    """A sign-in whose username and password do not match an account (which, it does not say)."""
+
+    code = "wrong_credentials"
+
+
+class CsrfFailed(Refusal):
+    """A write authenticated by the session cookie without its CSRF token, or with another."""
+
+    code = "csrf_failed"
+
+
+class BrowserOnly(Refusal):
+    """Something only the account's own browser session may do (not an API token)."""
+
+    code = "browser_only"
+
+
+class InvalidAccount(Refusal):
+    """A username or password the account rules refuse (the message says which rule)."""
+
+    code = "invalid_account"
+
+
+class NoSeat(Refusal):
+    """The account holds no seat at this table (or its seat left)."""
+
+    code = "no_seat"
+
+
+class UnknownToken(Refusal):
+    """The account has no API token with that id."""
+
+    code = "unknown_api_token"
+
+
 class StoreUnavailable(Refusal):
     """The move could not be stored, so it did not happen."""
 
@@ -125,6 +167,13 @@ def http_status(exc: BaseException) -> tuple[int, str, str]:
 
 _STATUS: dict[type[Refusal], int] = {
     UnknownTable: 404,
+    SignedOut: 401,
+    WrongCredentials: 401,
+    CsrfFailed: 403,
+    BrowserOnly: 403,
+    InvalidAccount: 422,
+    NoSeat: 404,
+    UnknownToken: 404,
     MissingToken: 401,
     BadToken: 403,
     RateLimited: 429,
@@ -164,6 +213,8 @@ _MEANING = {
 }
 
 
-def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The ``responses=`` of a route that may answer these refusal statuses."""
-    return {s: {"model": ErrorBody, "description": _MEANING[s]} for s in statuses}
+def refusals(*statuses: int, say: dict[int, str] | None = None) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a route that may answer these refusal statuses (`say`: what a
+    status means for this route, where it is not the usual)."""
+    meaning = {**_MEANING, **(say or {})}
+    return {s: {"model": ErrorBody, "description": meaning[s]} for s in statuses}

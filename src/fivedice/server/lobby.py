@@ -1,5 +1,6 @@
-"""Seating: the operations the REST routes and the socket share (take a seat, add a computer
-player), each going through the referee so it is stored before anyone hears of it."""
+"""Seating: the operations the REST routes and the socket share (take a seat, resume an
+account's seat, add a computer player), each going through the referee so it is stored
+before anyone hears of it."""
 
 from __future__ import annotations
 
@@ -7,19 +8,41 @@ from collections.abc import Sequence
 
 from fivedice.rules import Match
 from fivedice.rules.errors import NotHost
+from fivedice.store.accounts import SeatOwner
 
 from .context import ServerContext
-from .errors import NotAvailable
+from .errors import NoSeat, NotAvailable
 from .table import Table, new_token, token_digest
 
 
-async def join_seat(ctx: ServerContext, table: Table, name: str) -> tuple[int, str]:
-    """Seat a player by name; returns the seat and its token (stored with the seat)."""
+async def join_seat(
+    ctx: ServerContext, table: Table, name: str, owner: SeatOwner | None = None
+) -> tuple[int, str]:
+    """Seat a player by name; returns the seat and its token (stored with the seat). The
+    seat is `owner`'s (the account signed in) unless that account holds a seat here already:
+    the further seats a browser takes at one table are its pass-and-play guests."""
     token = new_token()
     digest = token_digest(token)
+    if owner is not None and table.seat_of(owner.account_id) is not None:
+        owner = None
+    held = owner
     seat = await ctx.referee.perform(
-        table, lambda match: match.join(name), grant=lambda seat: [(seat, digest)]
+        table,
+        lambda match: match.join(name),
+        grant=lambda seat: [(seat, digest)],
+        owners=lambda seat: [(seat, held)] if held is not None else [],
     )
+    return seat, token
+
+
+async def resume_seat(ctx: ServerContext, table: Table, account_id: int) -> tuple[int, str]:
+    """The seat the account holds here, with a new token for this browser (the old token
+    stops working: the seat follows its account to the browser that resumed it last)."""
+    seat = table.seat_of(account_id)
+    if seat is None:
+        raise NoSeat("Your account holds no seat at this table")
+    token = new_token()
+    await ctx.referee.replace_token(table, seat, token_digest(token))
     return seat, token
 
 

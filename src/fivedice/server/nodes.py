@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from fivedice.rules import Match, Phase
+from fivedice.store.accounts import SeatOwner
 from fivedice.store.online import ORIGIN_ONLINE
 
 from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, http_status
@@ -703,8 +704,25 @@ async def _view(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[
 async def _seat(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[str, Any]:
     from .lobby import join_seat
 
-    seat, token = await join_seat(ctx, table, str(args.get("name")))
+    held = args.get("owner")
+    owner = SeatOwner(**held) if isinstance(held, dict) else None
+    seat, token = await join_seat(ctx, table, str(args.get("name")), owner)
     return {"seat": seat, "token": token}
+
+
+async def _resume(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[str, Any]:
+    from .lobby import resume_seat
+
+    seat, token = await resume_seat(ctx, table, int(args["account_id"]))
+    return {"seat": seat, "token": token}
+
+
+async def _account_changed(
+    ctx: ServerContext, table: Table, args: dict[str, Any]
+) -> dict[str, Any]:
+    """An account holding a seat here was claimed or deleted: its seats show the change."""
+    ctx.referee.rename_owner(table, int(args["account_id"]), str(args["name"]), str(args["kind"]))
+    return {}
 
 
 async def _bot(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[str, Any]:
@@ -730,4 +748,11 @@ async def _hint(ctx: ServerContext, table: Table, args: dict[str, Any]) -> dict[
 
 
 Operation = Callable[["ServerContext", Table, dict[str, Any]], Awaitable[Any]]
-OPERATIONS: dict[str, Operation] = {"view": _view, "seat": _seat, "bot": _bot, "hint": _hint}
+OPERATIONS: dict[str, Operation] = {
+    "view": _view,
+    "seat": _seat,
+    "bot": _bot,
+    "hint": _hint,
+    "resume": _resume,
+    "account_changed": _account_changed,
+}

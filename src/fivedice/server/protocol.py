@@ -8,6 +8,7 @@ into the ``error`` or ``joined`` it causes, so a program can match answers to re
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -197,12 +198,25 @@ class CardView(_Message):
     grand_total: int
 
 
+class SeatAccountView(_Message):
+    """The account that took a seat: the name it shows and its kind."""
+
+    name: str
+    kind: Literal["guest", "person", "deleted"]
+
+
 class SeatView(_Message):
     """A seat: who sits there, whether they still play and are connected, their cards."""
 
     seat: int
     name: str
     bot: str | None
+    account: SeatAccountView | None = Field(
+        default=None, description="The account that took the seat; None for a seat taken without"
+    )
+    program: bool = Field(
+        default=False, description="Taken by a program through an account's API token (a bot)"
+    )
     status: Literal["playing", "left", "forfeited"]
     connected: bool
     away_since: float | None = Field(
@@ -465,6 +479,68 @@ class SeatGranted(_Message):
 
     table_id: str
     seat: int
+    token: str
+
+
+# Accounts -------------------------------------------------------------------------------------
+
+
+class ClaimAccount(_Message):
+    """A guest's chosen username (3 to 24 characters, unique ignoring case) and password."""
+
+    username: Annotated[str, Field(max_length=64)]
+    password: Annotated[str, Field(max_length=1024)]
+
+
+class SignIn(_Message):
+    """A username (any case) and its password."""
+
+    username: Annotated[str, Field(max_length=64)]
+    password: Annotated[str, Field(max_length=1024)]
+
+
+class AccountView(_Message):
+    """An account as its owner sees it."""
+
+    id: int
+    name: str = Field(description='The name people see: the username, or "Guest N"')
+    username: str | None
+    kind: Literal["guest", "person"]
+    created_at: datetime
+    program: bool = Field(default=False, description="This request came with an API token")
+
+
+class SessionView(_Message):
+    """The account signed in, and the CSRF token its browser sends with every write
+    (``X-CSRF-Token``); null when signed in by an API token, which needs none."""
+
+    account: AccountView
+    csrf_token: str | None
+
+
+class SignedOutEverywhere(_Message):
+    """How many sessions ended."""
+
+    sessions_ended: int
+
+
+class NewApiToken(_Message):
+    """A label saying what program will use the token."""
+
+    label: Annotated[str, Field(max_length=64)]
+
+
+class ApiTokenView(_Message):
+    """An API token as its account lists it."""
+
+    id: int
+    label: str
+    created_at: datetime
+
+
+class ApiTokenCreated(ApiTokenView):
+    """A new API token: `token` is shown this once (send it as ``Authorization: Bearer``)."""
+
     token: str
 
 

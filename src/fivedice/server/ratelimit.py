@@ -71,6 +71,11 @@ class AddressLimiter:
     def __len__(self) -> int:
         return len(self._buckets)
 
+    def wait(self, address: str) -> float:
+        """Seconds until `address` may act again, taking nothing (0.0: it may now)."""
+        bucket = self._buckets.get(address)
+        return bucket.retry_after() if bucket is not None else 0.0
+
     def take(self, address: str) -> float:
         """Take one token for `address`: 0.0 when allowed, else the seconds to wait."""
         bucket = self._buckets.get(address)

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from fivedice.rules import Match, Phase
 from fivedice.store import SequenceConflict, Store
+from fivedice.store.accounts import SeatOwner, replace_seat_token
 
 from .clock import ClockKeeper
 from .errors import StoreUnavailable, TableUnavailable
@@ -32,6 +33,7 @@ T = TypeVar("T")
 log = logging.getLogger("fivedice.server.referee")
 
 Grant = Callable[[T], Sequence[tuple[int, str]]]
+Owners = Callable[[T], Sequence[tuple[int, SeatOwner]]]
 AfterCommit = Callable[[Table], None]
 
 
@@ -61,16 +63,22 @@ class Referee:
         action: Callable[[Match], T],
         *,
         grant: Grant[T] | None = None,
+        owners: Owners[T] | None = None,
     ) -> T:
         """Run `action` on the table's match; store and broadcast the events it made.
 
         A :class:`RuleError` from the action leaves everything unchanged. `grant` names seat
-        tokens (seat, digest) to store with the events, e.g. for a join.
+        tokens (seat, digest) to store with the events, e.g. for a join; `owners` the
+        accounts that took seats (stored in the same transaction).
         """
-        return await asyncio.shield(self._perform(table, action, grant))
+        return await asyncio.shield(self._perform(table, action, grant, owners))
 
     async def _perform(
-        self, table: Table, action: Callable[[Match], T], grant: Grant[T] | None
+        self,
+        table: Table,
+        action: Callable[[Match], T],
+        grant: Grant[T] | None,
+        owners: Owners[T] | None = None,
     ) -> T:
         async with table.lock:
             before = table.committed_count
@@ -79,10 +87,16 @@ class Referee:
             if not pending:
                 return result
             tokens = list(grant(result)) if grant is not None else []
+            seated = list(owners(result)) if owners is not None else []
             data = [event_dict(e) for e in pending]
             try:
                 await self.writer.append(
-                    table.id, before + 1, pending, tokens, [json.dumps(d) for d in data]
+                    table.id,
+                    before + 1,
+                    pending,
+                    tokens,
+                    [json.dumps(d) for d in data],
+                    [(seat, owner.account_id, owner.program) for seat, owner in seated],
                 )
             except SequenceConflict as exc:
                 # Another node wrote this sequence number: this copy of the table is stale.
@@ -102,6 +116,8 @@ class Referee:
                 raise StoreUnavailable("The move could not be stored; please try again") from exc
             for seat, digest in tokens:
                 table.tokens[digest] = seat
+            for seat, owner in seated:
+                table.owners[seat] = owner
             was = table.committed_state.phase
             table.mark_committed(time.time())
             self.metrics.events.inc(len(pending))
@@ -109,6 +125,30 @@ class Referee:
                 await self._record_phase(table)
             self._announce(table, [{"seq": before + i, **d} for i, d in enumerate(data, 1)])
             return result
+
+    async def replace_token(self, table: Table, seat: int, digest: str) -> None:
+        """Give a seat a new token (its account resumed it from another browser): the seat's
+        old token stops working once the new one is stored."""
+
+        async def replace() -> None:
+            async with table.lock:
+                await self.writer.call(replace_seat_token, self.store, table.id, seat, digest)
+                for old in [d for d, s in table.tokens.items() if s == seat]:
+                    del table.tokens[old]
+                table.tokens[digest] = seat
+
+        await asyncio.shield(replace())
+
+    def rename_owner(self, table: Table, account_id: int, name: str, kind: str) -> None:
+        """The account holding seats here was claimed (a new name) or deleted (kind
+        ``deleted``: they show as a deleted player); everyone sees it at once."""
+        changed = False
+        for seat, owner in list(table.owners.items()):
+            if owner.account_id == account_id and owner.kind != "deleted":
+                table.owners[seat] = SeatOwner(account_id, name, kind, owner.program)
+                changed = True
+        if changed:
+            self.refresh(table)
 
     async def _record_phase(self, table: Table) -> None:
         """Store the match's new status (its result, once finished) before anyone hears of it.

@@ -17,6 +17,7 @@ from datetime import datetime
 from fivedice.rules import Event, Match, MatchOptions, Phase, preset
 from fivedice.rules.match import RandomSource
 from fivedice.store import Store, UnknownMatch, new_match_id
+from fivedice.store.accounts import SeatOwner, seat_owners
 from fivedice.store.online import (
     ORIGIN_ONLINE,
     create_online_match,
@@ -48,10 +49,14 @@ class TableRegistry:
     # Opening ---------------------------------------------------------------------------
 
     async def create(
-        self, request: CreateTable, bot_names: Sequence[tuple[str, str]] = ()
+        self,
+        request: CreateTable,
+        bot_names: Sequence[tuple[str, str]] = (),
+        host_owner: SeatOwner | None = None,
     ) -> tuple[Table, int | None, str | None]:
-        """Open a table, seat its host (if named) and its computer players (name, level), and
-        store it; returns the table and the host's seat and token."""
+        """Open a table, seat its host (if named; held by `host_owner`, the account signed in,
+        if any) and its computer players (name, level), and store it; returns the table and
+        the host's seat and token."""
         options = MatchOptions(
             seats=request.seats,
             rounds=request.rounds,
@@ -65,7 +70,9 @@ class TableRegistry:
         )
         match = Match.create(preset(request.preset) if request.preset else None, options, DICE)
         people = [request.host_name] if request.host_name is not None else []
-        table, seated = await self.open(match, people, bot_names, request.name, request.listed)
+        table, seated = await self.open(
+            match, people, bot_names, request.name, request.listed, owners=[host_owner]
+        )
         host_seat, token = seated[0] if seated else (None, None)
         return table, host_seat, token
 
@@ -78,10 +85,12 @@ class TableRegistry:
         listed: bool,
         *,
         start: bool = False,
+        owners: Sequence[SeatOwner | None] = (),
     ) -> tuple[Table, list[tuple[int, str]]]:
-        """Seat people (by name, each given a token) then computer players (name, level) at
-        a new match, start it if `start` (a rematch), and store it; returns the table and
-        each person's seat and token, in the order given."""
+        """Seat people (by name, each given a token; the accounts in `owners`, in the same
+        order, hold their seats) then computer players (name, level) at a new match, start it
+        if `start` (a rematch), and store it; returns the table and each person's seat and
+        token, in the order given."""
         seated: list[tuple[int, str]] = []
         for person in people:
             seated.append((match.join(person), new_token()))
@@ -92,6 +101,8 @@ class TableRegistry:
             assert host is not None, "a rematch seats somebody"
             match.start(host)
         tokens = [(seat, token_digest(token)) for seat, token in seated]
+        pairs = zip(seated, owners, strict=False)
+        held = {seat: owner for (seat, _), owner in pairs if owner is not None}
         table_id = new_match_id()
         meta: dict[str, object] = {"listed": listed}
         await self.writer.call(
@@ -103,6 +114,7 @@ class TableRegistry:
             label=name,
             meta=meta,
             tokens=tokens,
+            owners=[(seat, owner.account_id, owner.program) for seat, owner in held.items()],
         )
         table = Table(
             table_id,
@@ -111,6 +123,7 @@ class TableRegistry:
             listed=listed,
             rng=DICE,
             tokens={digest: seat for seat, digest in tokens},
+            owners=held,
         )
         table.mark_committed(time.time())  # a started match: its first hand's clock
         if self.keep_created:
@@ -179,6 +192,7 @@ class TableRegistry:
         )
         if summary.origin != ORIGIN_ONLINE:
             raise UnknownTable(f"There is no table {table_id!r}")
+        owners = seat_owners(self.store, table_id)
         rng = DICE
         match, hand_began = _replay_with_hand_start(events, rng)
         deadline = _resumed_deadline(match, times, hand_began)
@@ -192,6 +206,7 @@ class TableRegistry:
             deadline=deadline,
             opened_at=times[0].timestamp() if times else None,
             last_event_at=times[-1].timestamp() if times else None,
+            owners=owners,
         )
         table.set_aside = summary.status == "idle"
         return table

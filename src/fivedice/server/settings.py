@@ -60,6 +60,14 @@ class Settings:
     addresses_tracked: int = 10000  # creation budgets kept (least recently seen forgotten)
     sockets_per_address: int = 32  # open play sockets per address; beyond: closed with 4429
     trusted_proxies: str = ""  # comma-separated addresses/networks whose X-Forwarded-For counts
+    # Accounts
+    secure_cookies: bool = True  # the session cookie is Secure (off only for plain-http hosts)
+    session_days: float = 30.0  # a browser stays signed in this long
+    guests_per_minute: float = 1.0  # guest accounts one address may open, after its burst
+    guest_burst: int = 20
+    sign_in_failures: int = 5  # failed sign-ins per account within sign_in_window ...
+    sign_in_window: float = 900.0  # ... before its sign-ins are refused until the window ends
+    address_sign_in_failures: int = 20  # failed sign-ins per address, refilled over the window
     # Presence (who is connected or watching) is broadcast at most once per this many seconds
     presence_interval: float = 0.5
     spectators_listed: int = 20  # spectator names in a table view (the count is always there)
@@ -108,6 +116,15 @@ class Settings:
             addresses_tracked=_env_int("FIVEDICE_ADDRESSES_TRACKED", cls.addresses_tracked),
             sockets_per_address=_env_int("FIVEDICE_SOCKETS_PER_ADDRESS", cls.sockets_per_address),
             trusted_proxies=os.environ.get("FIVEDICE_TRUSTED_PROXIES", cls.trusted_proxies),
+            secure_cookies=_env_bool("FIVEDICE_SECURE_COOKIES", cls.secure_cookies),
+            session_days=_env_float("FIVEDICE_SESSION_DAYS", cls.session_days),
+            guests_per_minute=_env_float("FIVEDICE_GUESTS_PER_MINUTE", cls.guests_per_minute),
+            guest_burst=_env_int("FIVEDICE_GUEST_BURST", cls.guest_burst),
+            sign_in_failures=_env_int("FIVEDICE_SIGN_IN_FAILURES", cls.sign_in_failures),
+            sign_in_window=_env_float("FIVEDICE_SIGN_IN_WINDOW", cls.sign_in_window),
+            address_sign_in_failures=_env_int(
+                "FIVEDICE_ADDRESS_SIGN_IN_FAILURES", cls.address_sign_in_failures
+            ),
             presence_interval=_env_float("FIVEDICE_PRESENCE_INTERVAL", cls.presence_interval),
             spectators_listed=_env_int("FIVEDICE_SPECTATORS_LISTED", cls.spectators_listed),
             bot_delay=_env_float("FIVEDICE_BOT_DELAY", cls.bot_delay),

@@ -19,6 +19,7 @@ from typing import Any
 
 from fivedice.rules import Event, Match, MatchState, Phase, Scorecard
 from fivedice.rules.match import RandomSource
+from fivedice.store.accounts import SeatOwner
 
 from .errors import BadToken, MissingToken
 
@@ -79,6 +80,7 @@ class Table:
         deadline: float | None = None,
         opened_at: float | None = None,
         last_event_at: float | None = None,
+        owners: dict[int, SeatOwner] | None = None,
     ) -> None:
         self.id = table_id
         self.name = name
@@ -87,6 +89,7 @@ class Table:
         self.rng = rng
         self.lock = asyncio.Lock()
         self.tokens: dict[str, int] = dict(tokens or {})
+        self.owners: dict[int, SeatOwner] = dict(owners or {})  # seats taken by accounts
         self.connected: Counter[int] = Counter()
         self.spectators: dict[int, Spectator] = {}
         self.committed_count = len(match.events)
@@ -147,6 +150,15 @@ class Table:
         if player is None or not player.is_playing:
             raise BadToken("That seat has left the table")
         return seat
+
+    def seat_of(self, account_id: int) -> int | None:
+        """The seat an account holds here and still plays, or None."""
+        for seat, owner in self.owners.items():
+            if owner.account_id == account_id and owner.kind != "deleted":
+                player = next((p for p in self.committed_state.players if p.seat == seat), None)
+                if player is not None and player.is_playing:
+                    return seat
+        return None
 
     def is_connected(self, seat: int) -> bool:
         """Whether any socket speaks for the seat now."""

@@ -25,10 +25,14 @@ from .table import Table
 def seat_view(table: Table, player: PlayerState, host: int | None) -> dict[str, Any]:
     """One seat: who, whether playing and connected, the cards with every derived row."""
     cards = [table.card_dict(player.seat, i, card) for i, card in enumerate(player.cards)]
+    owner = table.owners.get(player.seat)
+    deleted = owner is not None and owner.kind == "deleted"
     return {
         "seat": player.seat,
-        "name": player.name,
+        "name": owner.name if owner is not None and deleted else player.name,
         "bot": player.bot,
+        "account": {"name": owner.name, "kind": owner.kind} if owner is not None else None,
+        "program": owner is not None and owner.program,
         "status": player.status.value,
         "connected": player.bot is not None or table.is_connected(player.seat),
         "away_since": table.away_since(player.seat) if player.is_playing else None,
@@ -132,7 +136,7 @@ def seats_json(table: Table) -> str:
         connected = p.bot is not None or table.is_connected(p.seat)
         away = table.away_since(p.seat) if p.is_playing else None
         key: tuple[object, ...] = (p.status, connected, away, p.absent_turns, p.hints)
-        key = (*key, p.seat == host, p.name, *map(id, p.cards))
+        key = (*key, p.seat == host, p.name, table.owners.get(p.seat), *map(id, p.cards))
         cached = table.seat_json.get(p.seat)
         if cached is None or cached[0] != key or cached[1] is not p.cards:
             text = dumps(seat_view(table, p, host))

@@ -102,11 +102,14 @@ class StoreWriter:
         events: Sequence[Event],
         tokens: Sequence[tuple[int, str]] = (),
         payloads: Sequence[str] | None = None,
+        owners: Sequence[tuple[int, int, bool]] = (),
     ) -> None:
-        """Store events (and seat tokens); returns once they are committed."""
+        """Store events (and seat tokens, and the accounts that took seats); returns once they
+        are committed."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        job = _AppendJob(loop, future, Append(match_id, first_seq, events, tokens, payloads))
+        append = Append(match_id, first_seq, events, tokens, payloads, owners)
+        job = _AppendJob(loop, future, append)
         if self.inline:
             self._pending.append(job)
             if not self._flush_scheduled:

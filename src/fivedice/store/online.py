@@ -30,6 +30,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from fivedice.rules import Event, event_from_dict
 
+from .accounts import ACCOUNT_TABLES, SeatAccountRow
 from .database import create_schema
 from .models import RESULT_SEAT_INDEX, Base, EventRow, MatchRow, ResultRow, utcnow
 from .store import MatchSummary, SequenceConflict, Store, UnknownMatch
@@ -52,7 +53,8 @@ class SeatTokenRow(Base):
 @dataclass(frozen=True)
 class Append:
     """Events to add to one match, numbered from `first_seq`, with any seat tokens they grant
-    (seat, token digest). `payloads` may give the events' JSON text already made (one per
+    (seat, token digest) and the accounts that took seats (seat, account id, as a program).
+    `payloads` may give the events' JSON text already made (one per
     event, as ``json.dumps(event.to_dict())`` would); otherwise it is made here."""
 
     match_id: str
@@ -60,13 +62,15 @@ class Append:
     events: Sequence[Event]
     tokens: Sequence[tuple[int, str]] = field(default=())
     payloads: Sequence[str] | None = None
+    owners: Sequence[tuple[int, int, bool]] = field(default=())
 
 
 def ensure_schema(store: Store) -> None:
     """Bring a database that predates the online server up to date: create the seat tokens'
-    table, and give the results their unique (match, seat) index, first deleting any
-    duplicate result rows (the lowest id of each match and seat is kept)."""
-    create_schema(store.engine, Base.metadata, [SeatTokenRow.__table__])  # type: ignore[list-item]
+    table and the accounts' tables, and give the results their unique (match, seat) index,
+    first deleting any duplicate result rows (the lowest id of each match and seat is kept)."""
+    tables = [SeatTokenRow.__table__, *(row.__table__ for row in ACCOUNT_TABLES)]
+    create_schema(store.engine, Base.metadata, tables)  # type: ignore[arg-type]
     _ensure_result_index(store)
 
 
@@ -94,8 +98,10 @@ def create_online_match(
     label: str | None,
     meta: dict[str, object],
     tokens: Sequence[tuple[int, str]] = (),
+    owners: Sequence[tuple[int, int, bool]] = (),
 ) -> None:
-    """Store a new online table's match, its first events and its first seats' tokens at once."""
+    """Store a new online table's match, its first events and its first seats' tokens (and
+    the accounts holding them) at once."""
     with store.engine.begin() as conn:
         conn.execute(
             insert(MatchRow),
@@ -111,7 +117,7 @@ def create_online_match(
                 }
             ],
         )
-        _insert(conn, [Append(match_id, 1, events, tokens)])
+        _insert(conn, [Append(match_id, 1, events, tokens, owners=owners)])
 
 
 def append_many(store: Store, appends: Sequence[Append]) -> None:
@@ -215,6 +221,7 @@ def _insert(conn: Connection, appends: Iterable[Append]) -> None:
     now = utcnow()
     events: list[dict[str, object]] = []
     tokens: list[dict[str, object]] = []
+    owners: list[dict[str, object]] = []
     for append in appends:
         payloads = append.payloads or [json.dumps(e.to_dict()) for e in append.events]
         for seq, (event, payload) in enumerate(
@@ -231,7 +238,18 @@ def _insert(conn: Connection, appends: Iterable[Append]) -> None:
             )
         for seat, digest in append.tokens:
             tokens.append({"match_id": append.match_id, "seat": seat, "token_hash": digest})
+        for seat, account_id, program in append.owners:
+            owners.append(
+                {
+                    "match_id": append.match_id,
+                    "seat": seat,
+                    "account_id": account_id,
+                    "program": program,
+                }
+            )
     if events:
         conn.execute(insert(EventRow), events)
     if tokens:
         conn.execute(insert(SeatTokenRow), tokens)
+    if owners:
+        conn.execute(insert(SeatAccountRow), owners)

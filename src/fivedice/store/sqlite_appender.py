@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from .accounts import SeatAccountRow
 from .models import EventRow, utcnow
 from .online import Append, SeatTokenRow
 from .store import Store
@@ -41,6 +42,10 @@ class SqliteAppender:
             f"INSERT INTO {SeatTokenRow.__tablename__} (match_id, seat, token_hash) "
             "VALUES (?, ?, ?)"
         )
+        self._owners_sql = (
+            f"INSERT INTO {SeatAccountRow.__tablename__} (match_id, seat, account_id, program) "
+            "VALUES (?, ?, ?, ?)"
+        )
         self._connection: Any = None  # a pooled connection, held while the writer runs
 
     def __call__(self, appends: Sequence[Append]) -> None:
@@ -51,6 +56,7 @@ class SqliteAppender:
         now = self._time(utcnow())
         rows: list[tuple[object, ...]] = []
         token_rows: list[tuple[object, ...]] = []
+        owner_rows: list[tuple[object, ...]] = []
         for append in appends:
             payloads = append.payloads
             if payloads is None:
@@ -61,11 +67,16 @@ class SqliteAppender:
                 rows.append((match_id, seq, event.type, payload, now))
                 seq += 1
             token_rows.extend((match_id, seat, digest) for seat, digest in append.tokens)
+            owner_rows.extend(
+                (match_id, seat, account, int(program)) for seat, account, program in append.owners
+            )
         try:
             if rows:
                 dbapi.executemany(self._events_sql, rows)
             if token_rows:
                 dbapi.executemany(self._tokens_sql, token_rows)
+            if owner_rows:
+                dbapi.executemany(self._owners_sql, owner_rows)
             dbapi.commit()
         except BaseException:
             with contextlib.suppress(Exception):

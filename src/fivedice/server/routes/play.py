@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
 
 from fivedice.store import is_store_failure
 
+from ..accounts import cookie_name
 from ..context import Ctx, ServerContext
 from ..errors import STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, Refusal
 from ..frames import carry_out, check_frame, refuse
@@ -32,6 +34,20 @@ log = logging.getLogger("fivedice.server.play")
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_NO_HELLO = 4408
 CLOSE_TOO_MANY_SOCKETS = 4429
+CLOSE_FOREIGN_ORIGIN = 4403
+
+
+def foreign_origin(websocket: WebSocket, cookie: str) -> bool:
+    """Whether a socket carries the session cookie from a page of another site (its
+    ``Origin`` names another host than the one it connected to): cross-site WebSocket
+    hijacking, refused. Clients that send no cookie (programs, the terminal) are not asked."""
+    if cookie not in websocket.cookies:
+        return False
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return False
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc.lower() != host.lower()
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -40,6 +56,10 @@ async def play(websocket: WebSocket, table_id: str, ctx: Ctx) -> None:
     (4429), before the table is looked up."""
     address = connection_address(websocket, ctx.limits.proxies)
     await websocket.accept()
+    if foreign_origin(websocket, cookie_name(ctx.settings)):
+        ctx.metrics.errors.labels("foreign_origin").inc()
+        await websocket.close(CLOSE_FOREIGN_ORIGIN, "another site's page")
+        return
     if not ctx.limits.sockets.open(address):
         ctx.metrics.errors.labels("too_many_sockets").inc()
         await websocket.close(CLOSE_TOO_MANY_SOCKETS, "too many connections from your address")

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import math
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
 
 from fivedice.store import UnknownMatch
+from fivedice.store.accounts import SeatOwner
 
+from ..accounts import Who
 from ..context import Ctx
 from ..errors import MissingToken, RateLimited, UnknownTable, refusals
 from ..idempotency import MAX_KEY_LENGTH
@@ -42,13 +45,21 @@ def socket_url(request: Request, table_id: str) -> str:
     return f"{scheme}{base[base.index(':') :]}/ws/tables/{table_id}"
 
 
+CSRF_403 = {403: "`csrf_failed`: a request with the session cookie needs its `X-CSRF-Token` header"}
+SIGNED_401 = {401: "`signed_out`: a bearer token that is not a live API token"}
+
+
 @router.post(
-    "", status_code=201, response_model=TableCreated, responses=refusals(409, 422, 429, 503)
+    "",
+    status_code=201,
+    response_model=TableCreated,
+    responses=refusals(401, 403, 409, 422, 429, 503, say={**CSRF_403, **SIGNED_401}),
 )
 async def create_table(
     body: CreateTable,
     ctx: Ctx,
     request: Request,
+    who: Who,
     idempotency_key: Annotated[str | None, Header(max_length=MAX_KEY_LENGTH)] = None,
 ) -> TableCreated:
     """Open a table with every match option; seat the host (`host_name`) and computer players.
@@ -56,15 +67,19 @@ async def create_table(
     Each client address may open a burst of tables, then a few a minute (429 beyond, with
     ``Retry-After``). With an ``Idempotency-Key`` header, a repeat of the same create (a double
     click, a retry) within ten minutes gets the first answer instead of a second table, and
-    costs nothing of the address's budget. A rated table takes no computer seats (409
+    costs nothing of the address's budget. Signed in (session cookie or API token), the
+    host's seat is the account's. A rated table takes no computer seats (409
     ``computer_in_rated_match``) and no undo or hints (422 ``rated_options_conflict``)."""
     address = connection_address(request, ctx.limits.proxies)
+    owner = who.owner
     return await ctx.creates.once(
-        address, idempotency_key, lambda: _create(body, ctx, request, address)
+        address, idempotency_key, lambda: _create(body, ctx, request, address, owner)
     )
 
 
-async def _create(body: CreateTable, ctx: Ctx, request: Request, address: str) -> TableCreated:
+async def _create(
+    body: CreateTable, ctx: Ctx, request: Request, address: str, owner: SeatOwner | None
+) -> TableCreated:
     """The create itself, within the address's budget."""
     wait = ctx.limits.tables.take(address)
     if wait:
@@ -80,7 +95,7 @@ async def _create(body: CreateTable, ctx: Ctx, request: Request, address: str) -
         name = bot.name or bot_name(bot.level, names)
         names.append(name)
         bots.append((name, bot.level))
-    table, seat, token = await ctx.registry.create(body, bots)
+    table, seat, token = await ctx.registry.create(body, bots, owner)
     return TableCreated(
         table_id=table.id,
         invite_url=invite_url(request, table.id),
@@ -128,11 +143,39 @@ async def table_events(
     "/{table_id}/seats",
     status_code=201,
     response_model=SeatGranted,
-    responses=refusals(404, 409, 422, 503),
+    responses=refusals(401, 403, 404, 409, 422, 503, say={**CSRF_403, **SIGNED_401}),
 )
-async def take_seat(table_id: str, body: JoinSeat, ctx: Ctx) -> SeatGranted:
-    """Join as a player by name, before the start; keep the token it returns."""
-    granted = await ctx.nodes.call(table_id, "seat", {"name": body.name})
+async def take_seat(table_id: str, body: JoinSeat, ctx: Ctx, who: Who) -> SeatGranted:
+    """Join as a player by name, before the start; keep the token it returns. Signed in, the
+    seat is the account's (its first at this table), so it can be resumed anywhere."""
+    owner = who.owner
+    args: dict[str, Any] = {"name": body.name}
+    if owner is not None:
+        args["owner"] = dataclasses.asdict(owner)
+    granted = await ctx.nodes.call(table_id, "seat", args)
+    return SeatGranted(table_id=table_id, seat=granted["seat"], token=granted["token"])
+
+
+@router.post(
+    "/{table_id}/resume",
+    response_model=SeatGranted,
+    responses=refusals(
+        401,
+        403,
+        404,
+        503,
+        say={
+            **CSRF_403,
+            401: "`signed_out`: resuming needs the account (session cookie or API token)",
+            404: "`unknown_table`, or `no_seat`: the account holds no seat here (or it left)",
+        },
+    ),
+)
+async def resume(table_id: str, ctx: Ctx, who: Who) -> SeatGranted:
+    """The seat the account holds at this table, with a new seat token for this browser or
+    program; the token given before stops working (the seat follows the account)."""
+    account = who.need_account()
+    granted = await ctx.nodes.call(table_id, "resume", {"account_id": account.id})
     return SeatGranted(table_id=table_id, seat=granted["seat"], token=granted["token"])
 
 

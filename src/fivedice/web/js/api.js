@@ -19,8 +19,27 @@ function messageOf(data, status) {
   return `The server answered ${status}`;
 }
 
-async function request(method, path, body, headers = {}) {
+// The session's CSRF token, sent with every write (the session cookie itself is HttpOnly: the
+// page never sees it). Writes wait until the account is known, so none goes out with the
+// cookie and without the token.
+let csrf = null;
+let accountKnown = Promise.resolve();
+
+/** The account module says when the account is known, and the session's CSRF token. */
+export function setSession(token) {
+  csrf = token || null;
+}
+
+export function waitForAccount(promise) {
+  accountKnown = promise.catch(() => null);
+}
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+async function request(method, path, body, headers = {}, { account = false } = {}) {
+  if (WRITES.has(method) && !account) await accountKnown;
   const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (WRITES.has(method) && csrf) init.headers["X-CSRF-Token"] = csrf;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -33,6 +52,7 @@ async function request(method, path, body, headers = {}) {
   }
   let data = null;
   try { data = await response.json(); } catch { data = null; }
+  if (response.status === 204) return null;
   if (!response.ok) {
     throw new ApiError(response.status, (data && data.code) || `http_${response.status}`, messageOf(data, response.status));
   }
@@ -55,6 +75,8 @@ export const api = {
   // The key makes a repeated create (a double click, a retry) open one table.
   createTable: (body, key = newKey()) => request("POST", "/api/tables", body, { "Idempotency-Key": key }),
   takeSeat: (id, name) => request("POST", `/api/tables/${e(id)}/seats`, { name }),
+  // The seat this account holds at the table, with a new token for this browser.
+  resume: (id) => request("POST", `/api/tables/${e(id)}/resume`),
   // With the active player's token the hint is counted in their results.
   advice: (id, limit = 3, token = null) => request("GET", `/api/tables/${e(id)}/advice?limit=${limit}`, undefined, token ? { "X-Seat-Token": token } : {}),
   highScores: (preset, limit = 10) => request("GET", `/api/scores/${e(preset)}?limit=${limit}`),
@@ -65,4 +87,19 @@ export const api = {
   match: (id) => request("GET", `/api/matches/${e(id)}`),
   replay: (id, seq) => request("GET", `/api/matches/${e(id)}/replay${seq ? `?seq=${seq}` : ""}`),
   analysis: (id) => request("GET", `/api/matches/${e(id)}/analysis`),
+};
+
+// The account's own routes (they run before the account is known, so they do not wait on it).
+const own = { account: true };
+export const accounts = {
+  me: () => request("GET", "/api/account", undefined, {}, own),
+  guest: () => request("POST", "/api/account/guest", undefined, {}, own),
+  claim: (username, password) => request("POST", "/api/account/claim", { username, password }, {}, own),
+  signIn: (username, password) => request("POST", "/api/account/sign-in", { username, password }, {}, own),
+  signOut: () => request("POST", "/api/account/sign-out", undefined, {}, own),
+  signOutEverywhere: () => request("POST", "/api/account/sign-out-everywhere", undefined, {}, own),
+  remove: () => request("DELETE", "/api/account", undefined, {}, own),
+  tokens: () => request("GET", "/api/account/tokens", undefined, {}, own),
+  createToken: (label) => request("POST", "/api/account/tokens", { label }, {}, own),
+  revokeToken: (id) => request("DELETE", `/api/account/tokens/${e(id)}`, undefined, {}, own),
 };

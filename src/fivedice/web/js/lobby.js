@@ -1,6 +1,7 @@
 // The lobby: quick starts (against the computer, pass and play), the open tables to join or
 // watch, a table with every option, and the best scores.
 
+import { accountReady } from "./account.js";
 import { api } from "./api.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
@@ -60,6 +61,11 @@ export class LobbyScreen {
     this.levelSelects = [];
     this.nameInput = h("input", { type: "text", id: "player-name", maxlength: "24", value: playerName(), autocomplete: "nickname", placeholder: "e.g. Ann" });
     this.nameInput.addEventListener("input", () => setPlayerName(this.nameInput.value.trim()));
+    // The name at tables defaults to the account's.
+    const ready = accountReady();
+    if (ready) ready.then((account) => {
+      if (account && !this.nameInput.value.trim()) this.nameInput.value = account.name;
+    });
 
     const hero = h(
       "section",

@@ -7,10 +7,13 @@
 //   ./?view=replay&match=ID     a finished match, step by step, with its analysis
 
 import { LeaderboardsScreen } from "./leaderboards.js";
+import { accountReady, setupAccount } from "./account.js";
+import { api } from "./api.js";
 import { LobbyScreen } from "./lobby.js";
 import { ReplayScreen } from "./replay.js";
 import { linkClicks } from "./router.js";
 import { HistoryScreen, ScoresScreen } from "./scores.js";
+import { addSeat, rememberedSeats, tabSeats } from "./seats.js";
 import { TableScreen } from "./table.js";
 import { setupAlerts } from "./alerts.js";
 import { setupSounds } from "./sounds.js";
@@ -18,16 +21,40 @@ import { setupTheme } from "./theme.js";
 
 const main = document.getElementById("main");
 let screen = null;
+let routes = 0;
+
+/** A browser that holds no seat at the table takes back the seat its account holds there (a
+ * new device, a cleared browser): the server hands it a new token for it. A browser that
+ * remembers a seat keeps it, so two tabs never take a seat from each other. */
+async function resumeByAccount(tableId) {
+  if (tabSeats(tableId) || rememberedSeats(tableId)) return;
+  const account = await accountReady();
+  if (!account) return;
+  try {
+    const seat = await api.resume(tableId);
+    addSeat(tableId, seat.seat, seat.token, account.name, { mode: "online", primary: seat.seat });
+  } catch {
+    /* no seat here for this account: watch, or join */
+  }
+}
+
+async function openTable(tableId, mine) {
+  await resumeByAccount(tableId);
+  if (mine !== routes) return; // the page moved on meanwhile
+  screen = new TableScreen(main, tableId);
+}
 
 function route() {
   if (screen && screen.destroy) screen.destroy();
+  screen = null;
+  const mine = ++routes;
   const params = new URLSearchParams(location.search);
   const table = params.get("table");
   const view = params.get("view");
   let nav = "lobby";
   if (table) {
     nav = "";
-    screen = new TableScreen(main, table);
+    openTable(table, mine);
     document.title = "fivedice · table";
   } else if (view === "scores") {
     nav = "leaderboards";
@@ -56,6 +83,7 @@ function route() {
   window.scrollTo(0, 0);
 }
 
+setupAccount(document.getElementById("account"));
 setupTheme(document.getElementById("theme-toggle"));
 setupSounds(document.getElementById("sound-toggle"));
 setupAlerts(document.getElementById("notify-toggle"));
