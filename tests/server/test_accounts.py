@@ -26,8 +26,8 @@ def unique_name(prefix: str = "ann") -> str:
 
 
 @pytest.fixture
-def browser(server: ServerProcess) -> Iterator[Browser]:
-    """A fresh browser."""
+def visitor(server: ServerProcess) -> Iterator[Browser]:
+    """A fresh browser (its own cookies)."""
     b = Browser(server.base_url)
     yield b
     b.close()
@@ -35,14 +35,14 @@ def browser(server: ServerProcess) -> Iterator[Browser]:
 
 @pytest.fixture
 def other(server: ServerProcess) -> Iterator[Browser]:
-    """A second, unrelated browser (another person)."""
+    """A second, unrelated visitor (another person)."""
     b = Browser(server.base_url)
     yield b
     b.close()
 
 
 def person(server: ServerProcess, username: str | None = None) -> Browser:
-    """A browser signed in to a claimed account."""
+    """A visitor signed in to a claimed account."""
     b = Browser(server.base_url)
     b.guest()
     answer = b.claim(username or unique_name(), PASSWORD)
@@ -54,9 +54,9 @@ def person(server: ServerProcess, username: str | None = None) -> Browser:
 
 
 def test_a_first_visit_gets_a_guest_with_a_secure_httponly_samesite_cookie(
-    browser: Browser,
+    visitor: Browser,
 ) -> None:
-    answer = browser.request("POST", "/api/account/guest")
+    answer = visitor.request("POST", "/api/account/guest")
     assert answer.status_code == 201
     cookie = answer.headers["set-cookie"]
     assert cookie.startswith(f"{COOKIE}=")
@@ -66,23 +66,23 @@ def test_a_first_visit_gets_a_guest_with_a_secure_httponly_samesite_cookie(
     account = answer.json()["account"]
     assert account["kind"] == "guest" and account["username"] is None
     assert account["name"] == f"Guest {1000 + account['id']}"
-    me = browser.request("GET", "/api/account")
+    me = visitor.request("GET", "/api/account")
     assert me.status_code == 200
     assert me.json()["account"]["id"] == account["id"]
-    assert me.json()["csrf_token"] == browser.csrf
+    assert me.json()["csrf_token"] == visitor.csrf
 
 
-def test_a_browser_already_signed_in_keeps_its_account(browser: Browser) -> None:
-    first = browser.guest()
-    again = browser.request("POST", "/api/account/guest")
+def test_a_browser_already_signed_in_keeps_its_account(visitor: Browser) -> None:
+    first = visitor.guest()
+    again = visitor.request("POST", "/api/account/guest")
     assert again.status_code == 200
     assert again.json()["account"]["id"] == first["id"]
 
 
 def test_without_a_session_the_account_is_refused_and_anonymous_play_goes_on(
-    browser: Browser, api: httpx.Client
+    visitor: Browser, api: httpx.Client
 ) -> None:
-    me = browser.request("GET", "/api/account")
+    me = visitor.request("GET", "/api/account")
     assert me.status_code == 401 and me.json()["code"] == "signed_out"
     # The terminal game's, the CLI's and the example bot's routes need no account.
     created = api.post("/api/tables", json={"host_name": "Ann", "seats": 2})
@@ -154,9 +154,9 @@ def test_wrong_credentials_do_not_say_which_was_wrong(server: ServerProcess) -> 
 
 
 def test_a_write_with_the_cookie_and_without_its_csrf_token_is_refused(
-    browser: Browser,
+    visitor: Browser,
 ) -> None:
-    browser.guest()
+    visitor.guest()
     for method, path, body in [
         ("POST", "/api/tables", {"host_name": "Ann"}),
         ("POST", "/api/account/claim", {"username": unique_name(), "password": PASSWORD}),
@@ -166,13 +166,13 @@ def test_a_write_with_the_cookie_and_without_its_csrf_token_is_refused(
         ("DELETE", "/api/account", None),
     ]:
         for headers in ({}, {"X-CSRF-Token": "forged"}, {"X-CSRF-Token": ""}):
-            answer = browser.request(method, path, csrf=False, json=body, headers=headers)
+            answer = visitor.request(method, path, csrf=False, json=body, headers=headers)
             assert answer.status_code == 403, (method, path, answer.text)
             assert answer.json()["code"] == "csrf_failed"
     # Nothing happened: still signed in, still a guest, no token made.
-    me = browser.request("GET", "/api/account").json()["account"]
+    me = visitor.request("GET", "/api/account").json()["account"]
     assert me["kind"] == "guest"
-    assert browser.request("GET", "/api/account/tokens").json() == []
+    assert visitor.request("GET", "/api/account/tokens").json() == []
 
 
 def test_another_sessions_csrf_token_does_not_pass(server: ServerProcess) -> None:
@@ -242,14 +242,14 @@ def test_deleting_an_account_keeps_its_matches_under_a_deleted_player(
 
 
 def test_an_api_token_is_shown_once_lists_by_label_and_stops_at_once_when_revoked(
-    server: ServerProcess, browser: Browser, api: httpx.Client
+    server: ServerProcess, visitor: Browser, api: httpx.Client
 ) -> None:
-    browser.guest()
-    made = browser.request("POST", "/api/account/tokens", json={"label": "  my   bot "})
+    visitor.guest()
+    made = visitor.request("POST", "/api/account/tokens", json={"label": "  my   bot "})
     assert made.status_code == 201
     token = made.json()["token"]
     assert token.startswith("fdk_") and len(token) > 40
-    listed = browser.request("GET", "/api/account/tokens").json()
+    listed = visitor.request("GET", "/api/account/tokens").json()
     assert listed == [
         {"id": made.json()["id"], "label": "my bot", "created_at": listed[0]["created_at"]}
     ]
@@ -260,21 +260,21 @@ def test_an_api_token_is_shown_once_lists_by_label_and_stops_at_once_when_revoke
     assert api.get("/api/account/tokens", headers=bearer).json()["code"] == "browser_only"
     assert api.post("/api/account/tokens", headers=bearer, json={"label": "x"}).status_code == 403
     assert api.delete("/api/account", headers=bearer).status_code == 403
-    revoked = browser.request("DELETE", f"/api/account/tokens/{made.json()['id']}")
+    revoked = visitor.request("DELETE", f"/api/account/tokens/{made.json()['id']}")
     assert revoked.status_code == 204
     after = api.get("/api/account", headers=bearer)
     assert after.status_code == 401 and after.json()["code"] == "signed_out"
     create = api.post("/api/tables", headers=bearer, json={"host_name": "Bot"})
     assert create.status_code == 401
-    gone = browser.request("DELETE", f"/api/account/tokens/{made.json()['id']}")
+    gone = visitor.request("DELETE", f"/api/account/tokens/{made.json()['id']}")
     assert gone.status_code == 404 and gone.json()["code"] == "unknown_api_token"
 
 
 def test_a_seat_taken_with_an_api_token_shows_as_a_program(
-    server: ServerProcess, browser: Browser, api: httpx.Client
+    server: ServerProcess, visitor: Browser, api: httpx.Client
 ) -> None:
-    account = browser.guest()
-    token = browser.request("POST", "/api/account/tokens", json={"label": "bot"}).json()["token"]
+    account = visitor.guest()
+    token = visitor.request("POST", "/api/account/tokens", json={"label": "bot"}).json()["token"]
     table_id = api.post("/api/tables", json={"host_name": "Ann", "seats": 2}).json()["table_id"]
     joined = api.post(
         f"/api/tables/{table_id}/seats",
@@ -312,7 +312,7 @@ def test_a_seat_follows_its_account_to_another_browser_and_no_one_else(
     assert by_token.status_code == 404
     assert api.post(f"/api/tables/{table_id}/resume").status_code == 401
 
-    # The account, from a fresh browser: the seat, with a new token; the old one stops.
+    # The account, from a fresh visitor: the seat, with a new token; the old one stops.
     phone = Browser(server.base_url)
     assert phone.sign_in(username, PASSWORD).status_code == 200
     resumed = phone.request("POST", f"/api/tables/{table_id}/resume")
@@ -340,42 +340,42 @@ def test_a_seat_follows_its_account_to_another_browser_and_no_one_else(
 
 
 def test_a_claimed_guests_seat_shows_its_new_name_at_once(
-    browser: Browser, api: httpx.Client
+    visitor: Browser, api: httpx.Client
 ) -> None:
-    guest = browser.guest()
-    created = browser.request("POST", "/api/tables", json={"host_name": "Ann", "seats": 2})
+    guest = visitor.guest()
+    created = visitor.request("POST", "/api/tables", json={"host_name": "Ann", "seats": 2})
     table_id = created.json()["table_id"]
     seat = api.get(f"/api/tables/{table_id}").json()["seats"][0]
     assert seat["account"] == {"name": guest["name"], "kind": "guest"}
     username = unique_name("Ann")
-    assert browser.claim(username, PASSWORD).status_code == 200
+    assert visitor.claim(username, PASSWORD).status_code == 200
     seat = api.get(f"/api/tables/{table_id}").json()["seats"][0]
     assert seat["account"] == {"name": username, "kind": "person"}
     assert seat["name"] == "Ann"  # the name typed at the table stays
 
 
 def test_an_account_owns_its_first_seat_at_a_table_only(
-    browser: Browser, api: httpx.Client
+    visitor: Browser, api: httpx.Client
 ) -> None:
-    browser.guest()
-    created = browser.request("POST", "/api/tables", json={"host_name": "Ann", "seats": 3})
+    visitor.guest()
+    created = visitor.request("POST", "/api/tables", json={"host_name": "Ann", "seats": 3})
     table_id = created.json()["table_id"]
-    # Pass and play: the same browser seats its friends; they are not the account's.
-    friend = browser.request("POST", f"/api/tables/{table_id}/seats", json={"name": "Bob"})
+    # Pass and play: the same visitor seats its friends; they are not the account's.
+    friend = visitor.request("POST", f"/api/tables/{table_id}/seats", json={"name": "Bob"})
     assert friend.status_code == 201
     seats = api.get(f"/api/tables/{table_id}").json()["seats"]
     assert seats[0]["account"] is not None and seats[1]["account"] is None
-    assert browser.request("POST", f"/api/tables/{table_id}/resume").json()["seat"] == 0
+    assert visitor.request("POST", f"/api/tables/{table_id}/resume").json()["seat"] == 0
 
 
 def test_a_socket_with_the_cookie_from_another_site_is_closed(
-    server: ServerProcess, browser: Browser, api: httpx.Client
+    server: ServerProcess, visitor: Browser, api: httpx.Client
 ) -> None:
-    browser.guest()
+    visitor.guest()
     table_id = api.post("/api/tables", json={"host_name": "Ann"}).json()["table_id"]
 
     async def connect(origin: str) -> int | None:
-        headers = {"Cookie": f"{COOKIE}={browser.secret}", "Origin": origin}
+        headers = {"Cookie": f"{COOKIE}={visitor.secret}", "Origin": origin}
         async with websockets.connect(server.ws_url(table_id), additional_headers=headers) as ws:
             try:
                 await asyncio.wait_for(ws.recv(), 2)
