@@ -130,14 +130,17 @@ def test_ratings_show_and_check_on_an_empty_database(
 def test_ratings_check_finds_a_rating_the_logs_do_not_give(
     run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sqlalchemy import text, update
+    from sqlalchemy import insert, update
 
+    from fivedice.store.accounts import SeatAccountRow, claim, create_guest
     from fivedice.store.models import RatingRow
 
     monkeypatch.setenv("FIVEDICE_DATABASE_URL", f"sqlite:///{tmp_path / 'x.db'}")
     store = Store()
-    with store.engine.begin() as conn:  # the accounts' table, as signing in will fill it
-        conn.execute(text("CREATE TABLE seat_accounts (match_id TEXT, seat INT, account_id TEXT)"))
+    ann, bob = (
+        claim(store, create_guest(store).id, name, name.casefold(), "not-a-hash").id
+        for name in ("Ann", "Bob")
+    )
     for seed in range(2):
         rng = random.Random(seed)
         match = Match.create("yatzy", MatchOptions(seats=2, undo_allowed=False, rated=True), rng)
@@ -152,8 +155,11 @@ def test_ratings_check_finds_a_rating_the_logs_do_not_give(
         match_id = store.create_match(match.events, preset="yatzy")
         with store.engine.begin() as conn:
             conn.execute(
-                text("INSERT INTO seat_accounts VALUES (:m, 0, 'ann'), (:m, 1, 'bob')"),
-                {"m": match_id},
+                insert(SeatAccountRow),
+                [
+                    {"match_id": match_id, "seat": 0, "account_id": ann},
+                    {"match_id": match_id, "seat": 1, "account_id": bob},
+                ],
             )
         store.record_result(match_id, match.state)
 
