@@ -140,9 +140,24 @@ async def test_a_rated_three_player_match_between_accounts_through_the_protocol(
     assert (await clients[0].error())["code"] == "undo_not_allowed"
 
     finals = await asyncio.wait_for(asyncio.gather(*(play_to_the_end(c) for c in clients)), 180)
+    final = finals[0]
+
+    # A rematch keeps each account on its seat: it is rated for the same accounts.
+    for client in clients:
+        await client.intent("rematch")
+    moves = await asyncio.gather(*(c.next(lambda m: m["type"] == "rematch") for c in clients))
+    rematch = api.get(f"/api/tables/{moves[0]['table_id']}").json()
+    assert rematch["options"]["rated"] is True
+    held = {s["seat"]: s["account"]["name"] for s in rematch["seats"] if s["account"]}
+    names_by_seat = {
+        seat: b.account["name"]
+        for seat, b in zip(accounts, (ann, bob, cid), strict=True)
+        if b.account
+    }
+    new_seats = {old: m["seats"][0]["seat"] for old, m in zip(accounts, moves, strict=True)}
+    assert held == {new_seats[old]: names_by_seat[old] for old in accounts}
     for client in clients:
         await client.close()
-    final = finals[0]
 
     board = api.get("/api/ratings/yahtzee", params={"limit": 100}).json()
     assert board["family"] == "yahtzee" and "official" in board["presets"]
