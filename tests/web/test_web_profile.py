@@ -75,6 +75,8 @@ def test_a_player_sees_their_profile_and_a_leaderboard_name_links_to_it(
     expect(page.locator("#rated-note")).to_be_visible()
     expect(page.locator(".create-form input[name=undo_allowed]")).to_be_disabled()
     expect(page.locator(".create-form input[name=undo_allowed]")).not_to_be_checked()
+    expect(page.locator(".create-form select[name=hints]")).to_be_disabled()
+    page.locator("#create-table").screenshot(path=str(artifacts / f"create-rated-{name}.png"))
 
     page.locator("#account-button").click()
     page.locator("#account-profile").click()

@@ -600,7 +600,9 @@ class RatingLineView(_Message):
     """A player's current rating in one family."""
 
     account_id: str
-    name: str = Field(description="The name they last played a rated match under")
+    name: str = Field(
+        description='The account\'s public name: its username, "Guest N" or "deleted player"'
+    )
     family: str
     rating: float = Field(description="The shown value: mu - 3 sigma, one decimal")
     mu: float
