@@ -32,6 +32,7 @@ from fivedice.store import (
     recorded_changes,
 )
 from fivedice.store import store as store_module
+from fivedice.store.accounts import delete_account
 
 ACCOUNTS = {0: "acct-ann", 1: "acct-bob", 2: "acct-cid"}
 
@@ -242,3 +243,10 @@ def test_rated_matches_recorded_at_once_by_several_servers_chain_correctly(
         assert [h.after.games for h in history] == list(range(1, writers + 1))
         for older, newer in itertools.pairwise(history):
             assert (newer.before.mu, newer.before.sigma) == (older.after.mu, older.after.sigma)
+
+
+def test_a_deleted_account_is_listed_as_a_deleted_player(store: Store) -> None:
+    store_rated(store, rated(95), ACCOUNTS)
+    delete_account(store, int(account_of(store, "acct-bob")))
+    names = {line.name for line in best_ratings(store, Family.YAHTZEE)}
+    assert names == {"acct-ann", "deleted player", "acct-cid"}

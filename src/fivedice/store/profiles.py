@@ -30,7 +30,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, aliased, mapped_column
 
 from fivedice.rules import MatchState
 
@@ -268,10 +268,12 @@ def recent_matches(
 ) -> list[RecentMatch]:
     """The account's finished matches, newest first, with its seat's result and whether the
     match moved its rating."""
+    others = aliased(ResultRow)
     players = (
-        select(ResultRow.match_id, func.count().label("players"))
-        .group_by(ResultRow.match_id)
-        .subquery()
+        select(func.count())
+        .where(others.match_id == MatchRow.id)
+        .correlate(MatchRow)
+        .scalar_subquery()
     )
     rating = and_(RatingRow.match_id == MatchRow.id, RatingRow.account_id == str(account_id))
     query = (
@@ -283,7 +285,7 @@ def recent_matches(
             ResultRow.name,
             ResultRow.total,
             ResultRow.place,
-            players.c.players,
+            players,
             RatingRow.id,
             MatchRow.finished_at,
         )
@@ -292,7 +294,6 @@ def recent_matches(
             ResultRow,
             and_(ResultRow.match_id == MatchRow.id, ResultRow.seat == SeatAccountRow.seat),
         )
-        .join(players, players.c.match_id == MatchRow.id)
         .outerjoin(RatingRow, rating)
         .where(SeatAccountRow.account_id == account_id, MatchRow.status == "finished")
         .order_by(MatchRow.finished_at.desc(), MatchRow.id)
