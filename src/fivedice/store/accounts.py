@@ -1,6 +1,7 @@
 """Accounts in the store: who plays (guests and people with a username), their browser
 sessions, their programs' API tokens, the sign-in failures counted against each account, and
-which account holds which seat at an online table.
+which account holds which seat at an online table (the rows themselves are in
+:mod:`fivedice.store.account_rows`).
 
 Credentials are never stored in clear: a password only as its argon2 hash, a session secret
 and an API token only as their SHA-256 digests (the server makes all three; this module only
@@ -25,9 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .account_rows import (
-    ACCOUNT_TABLES as ACCOUNT_TABLES,  # the schema: see online.ensure_schema
-)
+from .account_rows import ACCOUNT_TABLES as ACCOUNT_TABLES  # re-exported: the schema
 from .account_rows import (
     DELETED_NAME,
     GUEST,
