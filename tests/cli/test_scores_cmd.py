@@ -132,12 +132,15 @@ def test_ratings_check_finds_a_rating_the_logs_do_not_give(
 ) -> None:
     from sqlalchemy import insert, update
 
-    from fivedice.store.accounts import SeatAccountRow, create_guest
+    from fivedice.store.accounts import SeatAccountRow, claim, create_guest
     from fivedice.store.models import RatingRow
 
     monkeypatch.setenv("FIVEDICE_DATABASE_URL", f"sqlite:///{tmp_path / 'x.db'}")
     store = Store()
-    ann, bob = create_guest(store), create_guest(store)  # the seats' accounts
+    ann, bob = (
+        claim(store, create_guest(store).id, name, name.casefold(), "not-a-hash").id
+        for name in ("Ann", "Bob")
+    )
     for seed in range(2):
         rng = random.Random(seed)
         match = Match.create("yatzy", MatchOptions(seats=2, undo_allowed=False, rated=True), rng)
@@ -154,8 +157,8 @@ def test_ratings_check_finds_a_rating_the_logs_do_not_give(
             conn.execute(
                 insert(SeatAccountRow),
                 [
-                    {"match_id": match_id, "seat": 0, "account_id": ann.id},
-                    {"match_id": match_id, "seat": 1, "account_id": bob.id},
+                    {"match_id": match_id, "seat": 0, "account_id": ann},
+                    {"match_id": match_id, "seat": 1, "account_id": bob},
                 ],
             )
         store.record_result(match_id, match.state)

@@ -206,3 +206,15 @@ def test_rows_leave_out_what_the_rules_lack() -> None:
     keys = [k for k, _, _ in Scorecard(preset("yatzy")).rows()]
     assert "upper_bonus" in keys
     assert "yahtzee_bonus" not in keys
+
+
+def test_a_card_says_whether_it_earned_the_upper_bonus_and_scored_a_yahtzee() -> None:
+    card = Scorecard(preset("official"))
+    assert not card.upper_bonus_earned and not card.yahtzee_scored
+    for face, box in enumerate(["ones", "twos", "threes", "fours", "fives", "sixes"], start=1):
+        card, _ = card.fill(box, Dice([face] * 4 + [1 if face != 1 else 2]))
+    assert card.upper_bonus_earned
+    scratched, _ = card.fill("yahtzee", Dice([1, 2, 3, 4, 6]))
+    assert not scratched.yahtzee_scored
+    scored, _ = card.fill("yahtzee", Dice([6] * 5))
+    assert scored.yahtzee_scored

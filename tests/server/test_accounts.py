@@ -312,7 +312,7 @@ def test_a_seat_follows_its_account_to_another_browser_and_no_one_else(
     assert by_token.status_code == 404
     assert api.post(f"/api/tables/{table_id}/resume").status_code == 401
 
-    # The account, from a fresh visitor: the seat, with a new token; the old one stops.
+    # The account, from a fresh browser: the seat, with a new token; the old one stops.
     phone = Browser(server.base_url)
     assert phone.sign_in(username, PASSWORD).status_code == 200
     resumed = phone.request("POST", f"/api/tables/{table_id}/resume")
@@ -360,7 +360,7 @@ def test_an_account_owns_its_first_seat_at_a_table_only(
     visitor.guest()
     created = visitor.request("POST", "/api/tables", json={"host_name": "Ann", "seats": 3})
     table_id = created.json()["table_id"]
-    # Pass and play: the same visitor seats its friends; they are not the account's.
+    # Pass and play: the same browser seats its friends; they are not the account's.
     friend = visitor.request("POST", f"/api/tables/{table_id}/seats", json={"name": "Bob"})
     assert friend.status_code == 201
     seats = api.get(f"/api/tables/{table_id}").json()["seats"]

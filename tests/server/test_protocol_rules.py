@@ -42,6 +42,7 @@ REFUSALS: dict[tuple[str, str], set[int]] = {
     ("get", "/api/leaderboards/{preset_name}"): {422, 503},
     ("get", "/api/ratings/{family}"): {422, 503},
     ("get", "/api/ratings/accounts/{account_id}"): {422, 503},
+    ("get", "/api/accounts/{account_id}/profile"): {404, 422, 503},
     ("get", "/api/players/{name}/history"): {422, 503},
     ("get", "/api/computer-players"): set(),
     ("get", "/api/tables/{table_id}/advice"): {404, 409, 422, 503},

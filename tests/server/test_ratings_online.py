@@ -1,57 +1,38 @@
-"""Rated matches and leaderboards through the protocol, against a real server:
+"""Rated matches, profiles and leaderboards through the protocol, against a real server:
 
-- a rated three-player table refuses computer seats, undo and hints; played to the end over
-  sockets, its ratings (REST) move the right way and equal openskill's computation done here;
-  recomputing every rating from the stored logs gives the same numbers;
+- a rated three-player table, opened and joined by three guest accounts (cookies and CSRF
+  tokens, as browsers do), refuses computer seats, undo, hints and any seat without an
+  account (REST and the socket's ``join``); played to the end over sockets, its ratings (REST)
+  move the right way and equal openskill's computation done here; recomputing every rating
+  from the stored logs gives the same numbers;
+- each player's profile shows the numbers worked out here from the match played (games,
+  average, bonus and Yahtzee rates) and the accuracy ``strategy.analysis`` gives here;
 - the leaderboards list single games: a two-round match is two games, its total nowhere;
 - the new routes refuse malformed input with {code, message} and a 4xx, never a 5xx.
-
-The accounts work links seats to accounts in ``seat_accounts``; this branch has no sign-in, so
-the test writes that table itself, as signing in will.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from typing import Any
 from urllib.parse import quote
 
 import httpx
 import pytest
+from accounts_client import Browser
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 from server_process import ServerProcess
-from sqlalchemy import Column, Integer, MetaData, String, Table, insert
 from wsclient import PlayClient, open_table, play_to_the_end
 
 from fivedice.ratings import recompute
 from fivedice.store import Store, rated_matches, recorded_changes
+from fivedice.strategy.analysis import analyse
 
-_metadata = MetaData()
-SEAT_ACCOUNTS = Table(
-    "seat_accounts",
-    _metadata,
-    Column("match_id", String(64), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("account_id", String(64), nullable=False),
-)
-RATED = {"rated": True, "undo_allowed": False, "seats": 3}
-
-
-def sign_in(server: ServerProcess, table_id: str, accounts: dict[int, str]) -> None:
-    """What signing in will do: link each seat to its account, in the server's database."""
-    store = Store(server.database_url)
-    try:
-        _metadata.create_all(store.engine)
-        with store.engine.begin() as conn:
-            conn.execute(
-                insert(SEAT_ACCOUNTS),
-                [{"match_id": table_id, "seat": s, "account_id": a} for s, a in accounts.items()],
-            )
-    finally:
-        store.close()
+RATED = {"rated": True, "seats": 3}
 
 
 def expected_ratings(final: dict[str, Any], accounts: dict[int, str]) -> dict[str, PlackettLuce]:
@@ -65,46 +46,118 @@ def expected_ratings(final: dict[str, Any], accounts: dict[int, str]) -> dict[st
     return {accounts[s]: team[0] for s, team in zip(seats, rated, strict=True)}
 
 
-async def test_a_rated_three_player_match_through_the_protocol(
+def seat_for(browser: Browser, table_id: str, name: str) -> dict[str, Any]:
+    """Take a seat at the table as this browser's account."""
+    answer = browser.request("POST", f"/api/tables/{table_id}/seats", json={"name": name})
+    assert answer.status_code == 201, answer.text
+    return dict(answer.json())
+
+
+def accuracy_here(server: ServerProcess, match_id: str) -> dict[int, tuple[int, float]]:
+    """Each seat's decisions and points given away, by the analysis run here on the log."""
+    store = Store(server.database_url)
+    try:
+        events = store.load_events(match_id)
+    finally:
+        store.close()
+    numbers: dict[int, tuple[int, float]] = {}
+    for decision in analyse(events).decisions:
+        count, cost = numbers.get(decision.seat, (0, 0.0))
+        numbers[decision.seat] = (count + 1, cost + decision.cost)
+    return numbers
+
+
+def profile_once_analysed(api: httpx.Client, account_id: str) -> dict[str, Any]:
+    """The account's profile, once the server's background analysis has recorded it."""
+    deadline = time.monotonic() + 120
+    while True:
+        answer = api.get(f"/api/accounts/{account_id}/profile")
+        assert answer.status_code == 200, answer.text
+        body = dict(answer.json())
+        if body["accuracy"]["decisions"] or time.monotonic() > deadline:
+            return body
+        time.sleep(0.25)
+
+
+async def test_a_rated_three_player_match_between_accounts_through_the_protocol(
     server: ServerProcess, api: httpx.Client
 ) -> None:
-    bots = api.post(
-        "/api/tables", json={"host_name": "Ann", **RATED, "bots": [{"level": "beginner"}]}
+    ann, bob, cid = (Browser(server.base_url) for _ in range(3))
+    for browser in (ann, bob, cid):
+        browser.guest()
+    bots = ann.request(
+        "POST", "/api/tables", json={"host_name": "Ann", **RATED, "bots": [{"level": "beginner"}]}
     )
     assert bots.status_code == 409 and bots.json()["code"] == "computer_in_rated_match"
-    with_undo = api.post("/api/tables", json={"host_name": "Ann", "rated": True, "seats": 3})
+    with_undo = ann.request(
+        "POST", "/api/tables", json={"host_name": "Ann", **RATED, "undo_allowed": True}
+    )
     assert with_undo.status_code == 422 and with_undo.json()["code"] == "rated_options_conflict"
+    anonymous = api.post("/api/tables", json={"host_name": "Ann", **RATED})
+    assert anonymous.status_code == 403 and anonymous.json()["code"] == "account_required"
 
-    table = open_table(api, "Ann", "Bob", "Cid", **RATED)
-    table_id = table["id"]
-    tag = uuid.uuid4().hex[:8]
-    accounts = {seat: f"{name}-{tag}" for seat, name in zip(table["seats"], "abc", strict=True)}
-    sign_in(server, table_id, accounts)
+    created = ann.request("POST", "/api/tables", json={"host_name": "Ann", **RATED})
+    assert created.status_code == 201, created.text
+    table_id = created.json()["table_id"]
+    # Nobody sits at a rated table without an account, nor twice with one.
+    stranger = api.post(f"/api/tables/{table_id}/seats", json={"name": "Zed"})
+    assert stranger.status_code == 403 and stranger.json()["code"] == "account_required"
+    twice = ann.request("POST", f"/api/tables/{table_id}/seats", json={"name": "Ann 2"})
+    assert twice.status_code == 403 and twice.json()["code"] == "account_required"
+    watcher = await PlayClient(server.ws_url(table_id), name="Watcher").connect()
+    await watcher.intent("join", name="Watcher")
+    assert (await watcher.error())["code"] == "account_required"
+    await watcher.close()
+
+    seats = [created.json(), seat_for(bob, table_id, "Bob"), seat_for(cid, table_id, "Cid")]
+    accounts = {
+        s["seat"]: str(b.account["id"])
+        for s, b in zip(seats, (ann, bob, cid), strict=True)
+        if b.account
+    }
     added = api.post(
         f"/api/tables/{table_id}/bots",
         json={"level": "beginner"},
-        headers={"X-Seat-Token": table["token"]},
+        headers={"X-Seat-Token": seats[0]["token"]},
     )
     assert added.status_code == 409 and added.json()["code"] == "computer_in_rated_match"
-    clients = [PlayClient(server.ws_url(table_id), token) for token in table["tokens"]]
+    clients = [PlayClient(server.ws_url(table_id), s["token"]) for s in seats]
     for client in clients:
         await client.connect()
     await clients[0].intent("start")
     await clients[0].until_table(lambda t: t["phase"] == "playing")
-    assert clients[0].table is not None and clients[0].table["options"]["rated"] is True
-    advice = api.get(f"/api/tables/{table_id}/advice", headers={"X-Seat-Token": table["token"]})
+    assert clients[0].table is not None
+    options = clients[0].table["options"]
+    assert options["rated"] is True and options["undo_allowed"] is False
+    assert options["hints"] is False
+    advice = api.get(f"/api/tables/{table_id}/advice", headers={"X-Seat-Token": seats[0]["token"]})
     assert advice.status_code == 403 and advice.json()["code"] == "hints_off"
     await clients[0].intent("roll")
     await clients[0].until_table(lambda t: t["dice"] is not None)
     await clients[0].intent("score", category="chance")
-    await clients[0].until_table(lambda t: t["active_seat"] != table["seats"][0])
+    await clients[0].until_table(lambda t: t["active_seat"] != seats[0]["seat"])
     await clients[0].intent("undo")
     assert (await clients[0].error())["code"] == "undo_not_allowed"
 
     finals = await asyncio.wait_for(asyncio.gather(*(play_to_the_end(c) for c in clients)), 180)
+    final = finals[0]
+
+    # A rematch keeps each account on its seat: it is rated for the same accounts.
+    for client in clients:
+        await client.intent("rematch")
+    moves = await asyncio.gather(*(c.next(lambda m: m["type"] == "rematch") for c in clients))
+    rematch = api.get(f"/api/tables/{moves[0]['table_id']}").json()
+    assert rematch["options"]["rated"] is True
+    held = {s["seat"]: s["account"]["name"] for s in rematch["seats"] if s["account"]}
+    names_by_seat = {
+        seat: b.account["name"]
+        for seat, b in zip(accounts, (ann, bob, cid), strict=True)
+        if b.account
+    }
+    new_seats = {old: m["seats"][0]["seat"] for old, m in zip(accounts, moves, strict=True)}
+    assert held == {new_seats[old]: names_by_seat[old] for old in accounts}
     for client in clients:
         await client.close()
-    final = finals[0]
 
     board = api.get("/api/ratings/yahtzee", params={"limit": 100}).json()
     assert board["family"] == "yahtzee" and "official" in board["presets"]
@@ -122,13 +175,41 @@ async def test_a_rated_three_player_match_through_the_protocol(
     assert ours[winner]["mu"] > 25.0
     if len(final["outcome"]["winners"]) == 1:
         assert ours[accounts[loser_seat]]["mu"] < 25.0
-    names = {s["seat"]: s["name"] for s in final["seats"]}
-    assert {ours[a]["name"] for a in ours} == {names[s] for s in accounts}
+    # The leaderboard names the accounts ("Guest N"), not the names typed at the table.
+    names = {str(b.account["id"]): b.account["name"] for b in (ann, bob, cid) if b.account}
+    assert {a: ours[a]["name"] for a in ours} == names
 
-    profile = api.get(f"/api/ratings/accounts/{winner}").json()
-    assert [r["family"] for r in profile["ratings"]] == ["yahtzee"]
-    assert [h["match_id"] for h in profile["history"]] == [table_id]
-    assert profile["history"][0]["mu_before"] == 25.0
+    history = api.get(f"/api/ratings/accounts/{winner}").json()
+    assert [r["family"] for r in history["ratings"]] == ["yahtzee"]
+    assert [h["match_id"] for h in history["history"]] == [table_id]
+    assert history["history"][0]["mu_before"] == 25.0
+
+    # Each profile: the numbers worked out here from the match played.
+    by_seat = {s["seat"]: s for s in final["seats"]}
+    analysed = accuracy_here(server, table_id)
+    for seat, account in accounts.items():
+        profile = profile_once_analysed(api, account)
+        assert profile["name"] == names[account] and profile["kind"] == "guest"
+        (card,) = by_seat[seat]["cards"]
+        (official,) = profile["games"]
+        assert official["preset"] == "official" and official["games"] == 1
+        assert official["average_score"] == card["grand_total"] == official["best_score"]
+        assert official["upper_bonus_rate"] == (1.0 if card["upper_bonus"] > 0 else 0.0)
+        assert official["yahtzee_rate"] == (1.0 if card["boxes"]["yahtzee"] == 50 else 0.0)
+        decisions, given_away = analysed[seat]
+        assert official["decisions"] == profile["accuracy"]["decisions"] == decisions
+        assert profile["accuracy"]["points_given_away"] == pytest.approx(given_away, abs=1e-3)
+        assert profile["accuracy"]["per_decision"] == pytest.approx(
+            given_away / decisions, abs=1e-4
+        )
+        (rating,) = profile["ratings"]
+        assert rating["family"] == "yahtzee" and rating["mu"] == ours[account]["mu"]
+        assert [p["match_id"] for p in rating["history"]] == [table_id]
+        assert rating["history"][0]["provisional"] is True
+        (recent,) = profile["recent"]
+        assert recent["match_id"] == table_id and recent["rated"] is True
+        assert recent["total"] == card["grand_total"] and recent["players"] == 3
+        assert recent["replay_url"].endswith(f"match={table_id}")
 
     # Every rating recomputed from the stored logs equals what was recorded.
     store = Store(server.database_url)
@@ -136,6 +217,8 @@ async def test_a_rated_three_player_match_through_the_protocol(
         assert recompute(rated_matches(store)) == recorded_changes(store)
     finally:
         store.close()
+    for browser in (ann, bob, cid):
+        browser.close()
 
 
 async def test_leaderboards_list_single_games(server: ServerProcess, api: httpx.Client) -> None:
@@ -173,6 +256,8 @@ def test_the_new_routes_are_in_the_openapi_document(api: httpx.Client) -> None:
         "/api/ratings/accounts/{account_id}",
     ):
         assert set(paths[path]["get"]["responses"]) == {"200", "422", "503"}
+    profile = paths["/api/accounts/{account_id}/profile"]["get"]["responses"]
+    assert set(profile) == {"200", "404", "422", "503"}
 
 
 junk = st.one_of(
@@ -188,7 +273,7 @@ junk = st.one_of(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
-    where=st.sampled_from(["leaderboards", "ratings", "accounts"]),
+    where=st.sampled_from(["leaderboards", "ratings", "accounts", "profile"]),
     name=junk,
     period=junk,
     limit=junk,
@@ -204,6 +289,7 @@ def test_malformed_queries_are_refused_never_a_server_error(
         "leaderboards": f"/api/leaderboards/{segment}",
         "ratings": f"/api/ratings/{segment}",
         "accounts": f"/api/ratings/accounts/{segment}",
+        "profile": f"/api/accounts/{segment}/profile",
     }[where]
     answer = api.get(path, params={"period": period, "limit": limit, "include_bots": bots})
     assert answer.status_code < 500, answer.text

@@ -1,5 +1,5 @@
-"""Rated matches for the store's tests, and the accounts' ``seat_accounts`` table as the
-accounts work defines it (match, seat, account), made here since this branch has no accounts."""
+"""Rated matches for the store's tests, and their seats held by accounts: each account is
+named by a label (its username), made the first time it is used in a database."""
 
 from __future__ import annotations
 
@@ -7,30 +7,31 @@ import random
 from collections.abc import Mapping
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Column, Integer, MetaData, String, Table, insert
+from sqlalchemy import insert, select
 from test_store import play_out
 
 from fivedice.rules import Match, MatchOptions, MatchState
 from fivedice.store import Store
+from fivedice.store.accounts import AccountRow, SeatAccountRow, claim, create_guest
 
-_metadata = MetaData()
-SEAT_ACCOUNTS = Table(
-    "seat_accounts",
-    _metadata,
-    Column("match_id", String(64), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("account_id", String(64), nullable=False),
-)
+
+def account_of(store: Store, label: str) -> str:
+    """The id (as the ratings write it) of the account named `label`, made if need be."""
+    with store.engine.connect() as conn:
+        found = conn.scalar(select(AccountRow.id).where(AccountRow.username == label))
+    if found is None:
+        found = claim(store, create_guest(store).id, label, label.casefold(), "not-a-hash").id
+    return str(found)
 
 
 def link_accounts(store: Store, match_id: str, accounts: Mapping[int, str]) -> None:
-    """Record which account holds each seat (what signing in does in the accounts work)."""
-    _metadata.create_all(store.engine)
+    """Record which account (by label) holds each seat, as taking a seat signed in does."""
+    rows = [
+        {"match_id": match_id, "seat": s, "account_id": int(account_of(store, a))}
+        for s, a in accounts.items()
+    ]
     with store.engine.begin() as conn:
-        conn.execute(
-            insert(SEAT_ACCOUNTS),
-            [{"match_id": match_id, "seat": s, "account_id": a} for s, a in accounts.items()],
-        )
+        conn.execute(insert(SeatAccountRow), rows)
 
 
 def rated(

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from rated_helpers import (
     NEWCOMER,
+    account_of,
     expected_ranks,
     link_accounts,
     openskill_after,
@@ -31,12 +32,14 @@ from fivedice.store import (
     recorded_changes,
 )
 from fivedice.store import store as store_module
+from fivedice.store.accounts import delete_account
 
 ACCOUNTS = {0: "acct-ann", 1: "acct-bob", 2: "acct-cid"}
 
 
 def current(store: Store, family: Family = Family.YAHTZEE) -> dict[str, Rating]:
-    return {line.account_id: line.rating for line in best_ratings(store, family, 100)}
+    """The current ratings by account label (the accounts' usernames)."""
+    return {line.name: line.rating for line in best_ratings(store, family, 100)}
 
 
 def test_a_rated_three_player_match_moves_ratings_as_openskill_says(store: Store) -> None:
@@ -93,7 +96,7 @@ def test_matches_that_do_not_count_write_no_ratings(store: Store) -> None:
     store_rated(store, rated(4), {0: "acct-ann", 1: "acct-bob"})
     unrated = finished_match(5, ("Ann", "Bob", "Cid"))
     store_rated(store, unrated, ACCOUNTS)
-    # A rated match in a database without the accounts' table at all.
+    # A rated match nobody signed in for.
     bare = store.create_match(rated(6).events, preset="official")
     store.record_result(bare, rated(6).state)
     assert current(store) == {}
@@ -137,12 +140,13 @@ def test_recomputing_every_rating_from_the_logs_gives_the_recorded_numbers(
     assert recompute(rated_matches(store)) == recorded  # exactly: same floats, same order
     families = {c.family for c in recorded}
     assert families == {Family.YAHTZEE, Family.YATZY, Family.YACHT, Family.GENERAL}
-    ann = {line.family: line.rating for line in player_ratings(store, "acct-ann")}
+    ann_id = account_of(store, "acct-ann")
+    ann = {line.family: line.rating for line in player_ratings(store, ann_id)}
     assert ann[Family.YAHTZEE].games == 3 and ann[Family.YATZY].games == 1
     assert Family.GENERAL not in ann
 
     # The history chains: each match starts where the one before left off.
-    history = rating_history(store, "acct-ann", Family.YAHTZEE)
+    history = rating_history(store, account_of(store, "acct-ann"), Family.YAHTZEE)
     assert [h.after.games for h in history] == [3, 2, 1]
     for newer, older in itertools.pairwise(history):
         assert (newer.before.mu, newer.before.sigma) == (older.after.mu, older.after.sigma)
@@ -156,12 +160,12 @@ def test_the_leaderboard_orders_by_shown_rating_and_marks_provisional(store: Sto
     board = best_ratings(store, Family.YAHTZEE)
     shown = [line.rating.ordinal for line in board]
     assert shown == sorted(shown, reverse=True)
-    by_account = {line.account_id: line for line in board}
+    by_account = {line.name: line for line in board}
     assert by_account["acct-ann"].rating.games == PROVISIONAL_GAMES + 1
     assert not by_account["acct-ann"].rating.provisional
     assert not by_account["acct-bob"].rating.provisional
     assert by_account["acct-cid"].rating.provisional
-    assert by_account["acct-cid"].name == "Cid"
+    assert by_account["acct-cid"].account_id == account_of(store, "acct-cid")
     assert best_ratings(store, Family.YACHT) == []
     assert len(best_ratings(store, Family.YAHTZEE, limit=2)) == 2
 
@@ -235,7 +239,14 @@ def test_rated_matches_recorded_at_once_by_several_servers_chain_correctly(
     assert len(recorded) == 3 * writers
     assert recompute(rated_matches(store)) == recorded
     for account in ACCOUNTS.values():
-        history = rating_history(store, account)[::-1]
+        history = rating_history(store, account_of(store, account))[::-1]
         assert [h.after.games for h in history] == list(range(1, writers + 1))
         for older, newer in itertools.pairwise(history):
             assert (newer.before.mu, newer.before.sigma) == (older.after.mu, older.after.sigma)
+
+
+def test_a_deleted_account_is_listed_as_a_deleted_player(store: Store) -> None:
+    store_rated(store, rated(95), ACCOUNTS)
+    delete_account(store, int(account_of(store, "acct-bob")))
+    names = {line.name for line in best_ratings(store, Family.YAHTZEE)}
+    assert names == {"acct-ann", "deleted player", "acct-cid"}

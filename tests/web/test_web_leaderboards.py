@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 from server_process import ServerProcess
-from sqlalchemy import text, update
+from sqlalchemy import insert, update
 from web_driver import DESKTOP, PHONE
 
 from fivedice.rules import Match, MatchOptions
 from fivedice.store import Store
+from fivedice.store.accounts import SeatAccountRow, claim, create_guest
 from fivedice.store.models import GameScoreRow
 
 RULES = "classic-1986"
@@ -64,22 +65,22 @@ def seeded(web_server: ServerProcess) -> dict[str, int]:
                 .where(GameScoreRow.match_id == old)
                 .values(finished_at=datetime.now(UTC) - timedelta(days=40))
             )
-            conn.execute(
-                text(
-                    "CREATE TABLE IF NOT EXISTS seat_accounts "
-                    "(match_id TEXT, seat INT, account_id TEXT, PRIMARY KEY (match_id, seat))"
-                )
-            )
+        people = {
+            name: claim(store, create_guest(store).id, name, name.casefold(), "not-a-hash").id
+            for name in ("Ann", "Bob", "Cid Longname-Hyphenated")
+        }
         pairs = [("Ann", "Bob")] * 5 + [("Ann", "Cid Longname-Hyphenated")]
         for seed, names in enumerate(pairs, start=20):
             match = played(seed, names, rated=True, rules=RATED_RULES)
             match_id = store.create_match(match.events, preset=RATED_RULES, origin="online")
             with store.engine.begin() as conn:
-                for seat, name in enumerate(names):
-                    conn.execute(
-                        text("INSERT INTO seat_accounts VALUES (:m, :s, :a)"),
-                        {"m": match_id, "s": seat, "a": f"acct-{name.split()[0].lower()}"},
-                    )
+                conn.execute(
+                    insert(SeatAccountRow),
+                    [
+                        {"match_id": match_id, "seat": seat, "account_id": people[name]}
+                        for seat, name in enumerate(names)
+                    ],
+                )
             store.record_result(match_id, match.state)
         return {"tess_total": tess.state.player(0).total}
     finally:

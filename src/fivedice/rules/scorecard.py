@@ -105,6 +105,18 @@ class Scorecard:
         return self.rules.upper_bonus if earned else 0
 
     @property
+    def upper_bonus_earned(self) -> bool:
+        """Whether this card has earned the upper bonus (a player's bonus rate counts these)."""
+        return self.upper_bonus > 0
+
+    @property
+    def yahtzee_scored(self) -> bool:
+        """Whether the Yahtzee box (five of a kind, whatever the rules call it) holds its
+        points, rather than a 0 written off or nothing yet."""
+        box = self.rules.five_of_a_kind
+        return box is not None and self.boxes.get(box.name, 0) > 0
+
+    @property
     def upper_total(self) -> int:
         """Upper subtotal plus upper bonus."""
         return self.upper_subtotal + self.upper_bonus

@@ -15,6 +15,7 @@ from fivedice.store import Store
 from fivedice.store.accounts import drop_expired_sessions
 from fivedice.store.online import ensure_schema
 
+from .accuracy import AccuracyKeeper
 from .bots import BotRunner, ComputerPlayers
 from .hub import Hub
 from .idempotency import IdempotentReplies
@@ -75,6 +76,7 @@ class ServerContext:
     bots: BotRunner
     nodes: Nodes = field(init=False)
     limits: Limits = field(init=False)
+    accuracy: AccuracyKeeper = field(init=False)
     creates: IdempotentReplies = field(default_factory=IdempotentReplies)
 
     @classmethod
@@ -95,6 +97,8 @@ class ServerContext:
         bots = BotRunner(referee, players, settings.bot_delay)
         ctx = cls(settings, store, writer, metrics, hub, referee, registry, bots)
         ctx.limits = Limits.from_settings(settings)
+        ctx.accuracy = AccuracyKeeper(store)
+        referee.after_finish.append(ctx.accuracy.finished)
         ctx.nodes = await Nodes.start(ctx)
         log.info(
             "server ready",
@@ -114,6 +118,7 @@ class ServerContext:
         await self.hub.close_all()
         await self.bots.close()
         await self.referee.drain()
+        await self.accuracy.close()
         await self.writer.stop()
         await self.nodes.stop()
         await asyncio.to_thread(self.store.close)

@@ -118,6 +118,19 @@ class NoSeat(Refusal):
     code = "no_seat"
 
 
+class AccountRequired(Refusal):
+    """A seat at a rated table taken without an account (or by an account seated there
+    already): a rating belongs to an account."""
+
+    code = "account_required"
+
+
+class UnknownAccount(Refusal):
+    """No account with that id."""
+
+    code = "unknown_account"
+
+
 class UnknownToken(Refusal):
     """The account has no API token with that id."""
 
@@ -173,6 +186,8 @@ _STATUS: dict[type[Refusal], int] = {
     BrowserOnly: 403,
     InvalidAccount: 422,
     NoSeat: 404,
+    AccountRequired: 403,
+    UnknownAccount: 404,
     UnknownToken: 404,
     MissingToken: 401,
     BadToken: 403,

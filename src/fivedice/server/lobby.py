@@ -11,7 +11,7 @@ from fivedice.rules.errors import NotHost
 from fivedice.store.accounts import SeatOwner
 
 from .context import ServerContext
-from .errors import NoSeat, NotAvailable
+from .errors import AccountRequired, NoSeat, NotAvailable
 from .table import Table, new_token, token_digest
 
 
@@ -20,11 +20,16 @@ async def join_seat(
 ) -> tuple[int, str]:
     """Seat a player by name; returns the seat and its token (stored with the seat). The
     seat is `owner`'s (the account signed in) unless that account holds a seat here already:
-    the further seats a browser takes at one table are its pass-and-play guests."""
+    the further seats a browser takes at one table are its pass-and-play guests. At a rated
+    table every seat is an account's: a seat without one is refused (``account_required``)."""
     token = new_token()
     digest = token_digest(token)
     if owner is not None and table.seat_of(owner.account_id) is not None:
         owner = None
+        if table.state.options.rated:
+            raise AccountRequired("Your account holds a seat at this rated table already")
+    elif owner is None and table.state.options.rated:
+        raise AccountRequired("A rated table seats signed-in players only: sign in first")
     held = owner
     seat = await ctx.referee.perform(
         table,

@@ -291,6 +291,7 @@ class Nodes:
             table.finished_at = asyncio.get_running_loop().time()
             try:
                 await ctx.writer.call(ctx.store.record_result, table.id, table.state)
+                ctx.referee.finished(table)  # a lost accuracy record is made up here
             except Exception:
                 log.exception("could not record a result", extra={"table": table.id})
         ctx.referee.clock.schedule(table)

@@ -444,7 +444,9 @@ class CreateTable(_Message):
     rounds: int = 1
     clock_seconds: float | None = None
     timeout_rule: Literal["forfeit", "scratch"] = "forfeit"
-    undo_allowed: bool = True
+    undo_allowed: bool | None = Field(
+        default=None, description="Undo a scoring until the next roll; unset: on, off if rated"
+    )
     start_order: Literal["host_first", "roll_off"] = "host_first"
     absent_after_seconds: Annotated[float, Field(ge=10, le=3600)] = 60.0
     hints: bool | None = Field(
@@ -452,8 +454,9 @@ class CreateTable(_Message):
     )
     rated: bool = Field(
         default=False,
-        description="A rated match: people only (no computer seats), two or more, undo and "
-        "hints off (send `undo_allowed: false`); each player's rating moves with the result",
+        description="A rated match: signed-in people only (no computer seats, no seat without "
+        "an account), two or more, undo and hints off (unset, they are off; asked on: 422); "
+        "each player's rating moves with the result",
     )
     bots: Annotated[list[BotSeat], Field(max_length=8)] = Field(default_factory=list)
 
@@ -597,7 +600,9 @@ class RatingLineView(_Message):
     """A player's current rating in one family."""
 
     account_id: str
-    name: str = Field(description="The name they last played a rated match under")
+    name: str = Field(
+        description='The account\'s public name: its username, "Guest N" or "deleted player"'
+    )
     family: str
     rating: float = Field(description="The shown value: mu - 3 sigma, one decimal")
     mu: float
@@ -637,3 +642,84 @@ class PlayerRatings(_Message):
     account_id: str
     ratings: list[RatingLineView]
     history: list[RatingStepView]
+
+
+# Profiles (REST answers) ----------------------------------------------------------------------
+
+
+class RatingPoint(_Message):
+    """An account's rating in a family after one rated match (a point of the profile's chart)."""
+
+    match_id: str
+    rating: float = Field(description="The shown value after the match: mu - 3 sigma")
+    games: int = Field(description="Rated matches finished in the family, this one included")
+    provisional: bool = Field(description="Still provisional after this match")
+    finished_at: str
+
+
+class FamilyRating(_Message):
+    """An account's current rating in one family and its history, oldest first (capped to the
+    newest rated matches)."""
+
+    family: str
+    label: str
+    rating: float = Field(description="The shown value: mu - 3 sigma, one decimal")
+    mu: float
+    sigma: float
+    games: int
+    provisional: bool
+    history: list[RatingPoint]
+
+
+class RuleSetStats(_Message):
+    """An account's games played out (whole cards) under one rule set, and its accuracy there."""
+
+    preset: str
+    title: str
+    games: int = Field(description="Single games (one card each) played to the last box")
+    average_score: float
+    upper_bonus_rate: float = Field(description="Share of games that earned the upper bonus")
+    yahtzee_rate: float = Field(description="Share of games with the Yahtzee box scored")
+    best_score: int
+    decisions: int = Field(description="Decisions analysed (matches analysed so far)")
+    points_given_away: float = Field(description="Expected points given away in them")
+    accuracy: float | None = Field(
+        description="Average expected points given away per decision against the optimal "
+        "player (0 is perfect); null before any decision was analysed"
+    )
+
+
+class Accuracy(_Message):
+    """Over every rule set: decisions analysed, the points they gave away, the average."""
+
+    decisions: int
+    points_given_away: float
+    per_decision: float | None
+
+
+class RecentMatchView(_Message):
+    """One of the account's finished matches."""
+
+    match_id: str
+    preset: str
+    name: str | None = Field(description="The table's name")
+    seat: int
+    played_as: str = Field(description="The name the account played under at that table")
+    total: int
+    place: int | None
+    players: int
+    rated: bool = Field(description="The match moved this account's rating")
+    finished_at: str
+    replay_url: str = Field(description="The page's replay of the match")
+
+
+class ProfileView(_Message):
+    """An account's public profile."""
+
+    account_id: int
+    name: str = Field(description='The public name ("deleted player" for a deleted account)')
+    kind: Literal["guest", "person", "deleted"]
+    ratings: list[FamilyRating]
+    games: list[RuleSetStats]
+    accuracy: Accuracy
+    recent: list[RecentMatchView] = Field(description="The newest finished matches (at most 20)")

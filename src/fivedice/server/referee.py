@@ -51,6 +51,7 @@ class Referee:
         self.clock = ClockKeeper(self.expire, settings.host_away_seconds)
         self.after_commit: list[AfterCommit] = []  # e.g. the bot runner's scheduler
         self.after_change: list[AfterCommit] = []  # the view changed (the lobby's line)
+        self.after_finish: list[AfterCommit] = []  # the result is stored (accuracy records)
         self.lost: list[AfterCommit] = []  # another writer extended the log: give it up
         # Presence broadcasts, coalesced per table: the one waiting to go, and when (loop
         # time) the last one went.
@@ -159,10 +160,19 @@ class Referee:
                 table.finished_at = asyncio.get_running_loop().time()
                 self.metrics.matches_finished.inc()
                 await self.writer.call(self.store.record_result, table.id, table.state)
+                self.finished(table)
             else:
                 await self.writer.call(self.store.set_status, table.id, phase.value)
         except Exception:
             log.exception("could not store the match status", extra={"table": table.id})
+
+    def finished(self, table: Table) -> None:
+        """The table's result is stored: run what follows a finished match (its hooks)."""
+        for hook in self.after_finish:
+            try:
+                hook(table)
+            except Exception:
+                log.exception("a finished-match hook failed", extra={"table": table.id})
 
     def _announce(self, table: Table, events: list[dict[str, Any]]) -> None:
         """Tell everyone, then do what the new state calls for (the clock, computer players)."""

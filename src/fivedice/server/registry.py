@@ -25,7 +25,7 @@ from fivedice.store.online import (
 )
 
 from .dice import BlockRandom
-from .errors import UnknownTable
+from .errors import AccountRequired, UnknownTable
 from .protocol import CreateTable
 from .table import Table, new_token, token_digest, turn_key
 from .writer import StoreWriter
@@ -56,17 +56,21 @@ class TableRegistry:
     ) -> tuple[Table, int | None, str | None]:
         """Open a table, seat its host (if named; held by `host_owner`, the account signed in,
         if any) and its computer players (name, level), and store it; returns the table and
-        the host's seat and token."""
+        the host's seat and token. A rated table seats nobody without an account."""
+        if request.rated and request.host_name is not None and host_owner is None:
+            raise AccountRequired("A rated table seats signed-in players only: sign in first")
+        rated = request.rated
+        undo = request.undo_allowed
         options = MatchOptions(
             seats=request.seats,
             rounds=request.rounds,
             clock_seconds=request.clock_seconds,
             timeout_rule=request.timeout_rule,  # type: ignore[arg-type]
-            undo_allowed=request.undo_allowed,
+            undo_allowed=(not rated) if undo is None else undo,  # rated: off unless asked
             start_order=request.start_order,  # type: ignore[arg-type]
             absent_after_seconds=request.absent_after_seconds,
-            hints=request.hints,
-            rated=request.rated,
+            hints=False if rated and request.hints is None else request.hints,
+            rated=rated,
         )
         match = Match.create(preset(request.preset) if request.preset else None, options, DICE)
         people = [request.host_name] if request.host_name is not None else []

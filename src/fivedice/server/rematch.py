@@ -4,6 +4,8 @@ connected has answered, the new table opens (already started) and each player wh
 sent a ``rematch`` message with their new seat and token; spectators are told where it is.
 
 The offer lives on the finished table, in its owner's memory, changed under the table's lock.
+A seat held by an account is held by it at the rematch too, so a rated table's rematch is
+rated for the same accounts.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import logging
 from typing import Any
 
 from fivedice.rules import Match, Phase
+from fivedice.store.accounts import SeatOwner
 
 from .context import ServerContext
 from .errors import Refusal
@@ -79,7 +82,10 @@ async def _open(ctx: ServerContext, table: Table, offer: RematchOffer) -> None:
     bots = [(p.name, p.bot) for p in state.players if p.is_playing and p.bot is not None]
     match = Match.create(state.rules, state.options, DICE)
     names = [state.player(seat).name for seat in accepted]
-    new, seated = await ctx.registry.open(match, names, bots, table.name, table.listed, start=True)
+    owners = [_still_held(table, seat) for seat in accepted]  # accounts keep their seats
+    new, seated = await ctx.registry.open(
+        match, names, bots, table.name, table.listed, start=True, owners=owners
+    )
     offer.table_id = new.id
     if ctx.registry.keep_created:  # one node runs it now; in a cluster, whoever its clients reach
         ctx.referee.clock.schedule(new)
@@ -91,6 +97,12 @@ async def _open(ctx: ServerContext, table: Table, offer: RematchOffer) -> None:
     log.info("rematch opened", extra={"table": table.id, "rematch": new.id})
     for client in list(ctx.hub.clients(table.id)):
         tell(ctx, client, offer)
+
+
+def _still_held(table: Table, seat: int) -> SeatOwner | None:
+    """The account holding `seat`, which holds the rematch's seat too (a deleted one none)."""
+    owner = table.owners.get(seat)
+    return owner if owner is not None and owner.kind != "deleted" else None
 
 
 def tell(ctx: ServerContext, client: Client, offer: RematchOffer) -> None:

@@ -1,6 +1,7 @@
 """Accounts in the store: who plays (guests and people with a username), their browser
 sessions, their programs' API tokens, the sign-in failures counted against each account, and
-which account holds which seat at an online table.
+which account holds which seat at an online table (the rows themselves are in
+:mod:`fivedice.store.account_rows`).
 
 Credentials are never stored in clear: a password only as its argon2 hash, a session secret
 and an API token only as their SHA-256 digests (the server makes all three; this module only
@@ -14,12 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import (
-    Boolean,
-    DateTime,
-    ForeignKey,
-    Integer,
     Select,
-    String,
     case,
     delete,
     insert,
@@ -28,77 +24,21 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Session
 
-from .models import Base, MatchRow, ResultRow, utcnow
+from .account_rows import ACCOUNT_TABLES as ACCOUNT_TABLES  # re-exported: the schema
+from .account_rows import (
+    DELETED_NAME,
+    GUEST,
+    PERSON,
+    AccountRow,
+    ApiTokenRow,
+    SeatAccountRow,
+    SessionRow,
+    public_name,
+)
+from .models import MatchRow, ResultRow, utcnow
 from .store import Store, StoreError
-
-GUEST = "guest"
-PERSON = "person"
-DELETED_NAME = "deleted player"
-
-
-class AccountRow(Base):
-    """An account: a guest (no username yet) or a person who chose a username and password;
-    deleted accounts stay as tombstones so their seats keep an owner."""
-
-    __tablename__ = "accounts"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    username: Mapped[str | None] = mapped_column(String(24), nullable=True)
-    # The username case-folded: unique, so "Ann" and "ann" cannot both be taken.
-    username_key: Mapped[str | None] = mapped_column(String(96), nullable=True, unique=True)
-    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
-    kind: Mapped[str] = mapped_column(String(8), default=GUEST)
-    deleted: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    # Failed sign-ins since `failures_since` (the throttle per account, shared by every node).
-    failures: Mapped[int] = mapped_column(Integer, default=0)
-    failures_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-
-
-class SessionRow(Base):
-    """A signed-in browser: the SHA-256 digest of its cookie's secret, until it expires."""
-
-    __tablename__ = "account_sessions"
-
-    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
-    account_id: Mapped[int] = mapped_column(
-        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
-    )
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class ApiTokenRow(Base):
-    """A program's credential for an account: the token's SHA-256 digest and a label."""
-
-    __tablename__ = "api_tokens"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    account_id: Mapped[int] = mapped_column(
-        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
-    )
-    digest: Mapped[str] = mapped_column(String(64), unique=True)
-    label: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-
-class SeatAccountRow(Base):
-    """The account that took a seat at an online table (written with the seat's event), and
-    whether it sat down as a program (through an API token)."""
-
-    __tablename__ = "seat_accounts"
-
-    match_id: Mapped[str] = mapped_column(
-        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
-    program: Mapped[bool] = mapped_column(Boolean, default=False)
-
-
-ACCOUNT_TABLES = [AccountRow, SessionRow, ApiTokenRow, SeatAccountRow]
 
 
 class UsernameTaken(StoreError):
@@ -153,15 +93,6 @@ class SeatOwner:
     name: str
     kind: str
     program: bool
-
-
-def public_name(account_id: int, username: str | None, kind: str, deleted: bool) -> str:
-    """The name people see for an account."""
-    if deleted:
-        return DELETED_NAME
-    if username:
-        return username
-    return f"Guest {1000 + account_id}"
 
 
 def _aware(moment: datetime) -> datetime:

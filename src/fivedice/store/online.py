@@ -30,7 +30,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from fivedice.rules import Event, event_from_dict
 
-from .accounts import ACCOUNT_TABLES, SeatAccountRow
+from .account_rows import ACCOUNT_TABLES, SeatAccountRow
 from .database import create_schema
 from .models import RESULT_SEAT_INDEX, Base, EventRow, MatchRow, ResultRow, utcnow
 from .store import MatchSummary, SequenceConflict, Store, UnknownMatch

@@ -2,9 +2,10 @@
 ratings, the best of a family, a player's history; and the rated matches read back from their
 logs, to recompute every rating and compare.
 
-Who holds a seat comes from the accounts' ``seat_accounts(match_id, seat, account_id)`` table
-(:func:`seat_accounts`); a database without it has no signed-in seats, and a rated match whose
-seats are not all held by accounts records no ratings.
+Who holds a seat comes from the accounts' ``seat_accounts`` (:class:`SeatAccountRow`, read by
+:func:`seat_accounts`): a rated match whose seats are not all held by accounts records no
+ratings. A rating is shown under its account's public name (a deleted account's as "deleted
+player"), not the name typed at the table.
 
 Order: a family's rated matches are rated in the order they end. Recording takes the family's
 lock (PostgreSQL: an advisory lock for the transaction; SQLite: its one write lock) and
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, column, func, insert, inspect, select, table, text, update
+from sqlalchemy import Connection, String, cast, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from fivedice.ratings import (
@@ -35,19 +36,18 @@ from fivedice.ratings import (
 )
 from fivedice.rules import Family, MatchCreated, MatchState, event_from_dict, fold
 
+from .account_rows import AccountRow, SeatAccountRow, public_name
 from .models import EventRow, MatchRow, RatingRow
 
 if TYPE_CHECKING:
     from .store import Store
 
-SEAT_ACCOUNTS = "seat_accounts"
-_seat_accounts = table(SEAT_ACCOUNTS, column("match_id"), column("seat"), column("account_id"))
 _TICK = timedelta(microseconds=1)
 
 
 @dataclass(frozen=True)
 class RatingLine:
-    """A player's current rating in a family, under the name they last played with."""
+    """A player's current rating in a family, under their account's public name."""
 
     account_id: str
     name: str
@@ -69,12 +69,10 @@ class RatingStep:
 
 
 def seat_accounts(conn: Connection, match_id: str) -> dict[int, str]:
-    """The account holding each seat of a match that has one (signed-in players); none where
-    the database has no accounts."""
-    if not inspect(conn).has_table(SEAT_ACCOUNTS):
-        return {}
-    query = select(_seat_accounts.c.seat, _seat_accounts.c.account_id).where(
-        _seat_accounts.c.match_id == match_id
+    """The account holding each seat of a match that has one (signed-in players), as the
+    ratings name accounts (their id as text)."""
+    query = select(SeatAccountRow.seat, SeatAccountRow.account_id).where(
+        SeatAccountRow.match_id == match_id
     )
     return {int(seat): str(account) for seat, account in conn.execute(query)}
 
@@ -154,13 +152,13 @@ def best_ratings(store: Store, family: Family, limit: int = 20) -> list[RatingLi
     )
     shown = RatingRow.mu_after - ORDINAL_Z * RatingRow.sigma_after
     query = (
-        select(RatingRow, latest.c.games)
+        _with_account(select(RatingRow, latest.c.games, *_ACCOUNT_NAME))
         .join(latest, latest.c.id == RatingRow.id)
         .order_by(shown.desc(), RatingRow.account_id)
         .limit(limit)
     )
     with store.engine.connect() as conn:
-        return [_line(r, games) for r, games in _rows(conn, query)]
+        return [_line(r, games, *account) for r, games, *account in _rows(conn, query)]
 
 
 def player_ratings(store: Store, account_id: str) -> list[RatingLine]:
@@ -171,9 +169,10 @@ def player_ratings(store: Store, account_id: str) -> list[RatingLine]:
         .group_by(RatingRow.family)
         .subquery()
     )
-    query = select(RatingRow, latest.c.games).join(latest, latest.c.id == RatingRow.id)
+    query = _with_account(select(RatingRow, latest.c.games, *_ACCOUNT_NAME))
+    query = query.join(latest, latest.c.id == RatingRow.id)
     with store.engine.connect() as conn:
-        return [_line(r, games) for r, games in _rows(conn, query)]
+        return [_line(r, games, *account) for r, games, *account in _rows(conn, query)]
 
 
 def rating_history(
@@ -261,11 +260,31 @@ def _rows(conn: Connection, query: Any) -> Iterable[Any]:
         yield from session.execute(query)
 
 
-def _line(row: RatingRow, games: int) -> RatingLine:
-    """A rating row as the player's current rating, `games` rated matches in."""
+_ACCOUNT_NAME = (AccountRow.id, AccountRow.username, AccountRow.kind, AccountRow.deleted)
+
+
+def _with_account(query: Any) -> Any:
+    """`query` with the rating's account joined, for its public name (ratings name accounts
+    by their id as text)."""
+    return query.outerjoin(AccountRow, cast(AccountRow.id, String) == RatingRow.account_id)
+
+
+def _line(
+    row: RatingRow,
+    games: int,
+    account_id: int | None = None,
+    username: str | None = None,
+    kind: str | None = None,
+    deleted: bool | None = None,
+) -> RatingLine:
+    """A rating row as the player's current rating, `games` rated matches in, under its
+    account's public name (the name played under, for an account this database lacks)."""
+    name = row.name
+    if account_id is not None and kind is not None:
+        name = public_name(account_id, username, kind, bool(deleted))
     return RatingLine(
         row.account_id,
-        row.name,
+        name,
         Family(row.family),
         Rating(row.mu_after, row.sigma_after, games),
         _aware(row.finished_at),

@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .accounts import SeatAccountRow
+from .account_rows import SeatAccountRow
 from .models import EventRow, utcnow
 from .online import Append, SeatTokenRow
 from .store import Store

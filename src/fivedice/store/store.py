@@ -2,8 +2,8 @@
 
 Every write is one transaction. ``append`` refuses an event whose sequence number the match
 already has (:class:`SequenceConflict`), so of two writers racing on one match only one wins.
-A finished match's result, its games and (when it is rated) its rating changes are written
-together.
+A finished match's result, its games (and those of the seats held by accounts, for their
+profiles) and (when it is rated) its rating changes are written together.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from fivedice.rules import Event, Match, MatchState, event_from_dict
 from .database import create_schema, make_engine
 from .games import HighScore, backfill_games, best_games, insert_games
 from .models import Base, EventRow, HighScoreReset, MatchRow, ResultRow, utcnow
+from .profiles import insert_account_games
 from .rated import lock_family, rated_finish_time, record_ratings
 
 
@@ -243,6 +244,7 @@ class Store:
                     ],
                 )
                 insert_games(conn, match_id, state, finished_at)
+                insert_account_games(conn, match_id, state, finished_at)
                 if rated:
                     record_ratings(conn, match_id, state, finished_at)
         except IntegrityError:

@@ -9,34 +9,23 @@ serves the lobby and play, and answers these with ``not_available``.
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections import OrderedDict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 
-from fivedice.rules import Dice, Match, Phase, RuleSet
+from fivedice.rules import Dice, Match, Phase
 from fivedice.rules.errors import HintsOff
 from fivedice.store import UnknownMatch
 
 from ..context import Ctx
-from ..errors import NotAvailable, Refusal, UnknownTable, refusals
+from ..errors import Refusal, UnknownTable, refusals
+from ..solved import strategy_table
 
 router = APIRouter(prefix="/api", tags=["coach"])
 
-_solving = threading.Lock()  # one solve at a time: two hints must not solve the same table twice
 _analyses: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 _ANALYSES_KEPT = 32
-
-
-def _strategy_table(rules: RuleSet) -> Any:
-    """The rule set's optimal-strategy table (solved on first use, then cached)."""
-    try:
-        from fivedice.strategy import load_or_solve
-    except ImportError:
-        raise NotAvailable("This server has no strategy package: no hints") from None
-    with _solving:
-        return load_or_solve(rules)
 
 
 @router.get("/computer-players")
@@ -74,7 +63,7 @@ async def advice(
     def advise_now() -> dict[str, Any]:
         from fivedice.strategy.advisor import advise
 
-        strategy = _strategy_table(state.rules)
+        strategy = strategy_table(state.rules)
         actions = advise(strategy, card, Dice(dice), rolls_left)[:limit]
         return {
             "seat": seat,
@@ -113,7 +102,7 @@ async def analysis(match_id: str, ctx: Ctx) -> dict[str, Any]:
         from fivedice.strategy.analysis import analyse
 
         rules = Match(events[:1]).rules
-        return analyse(events, _strategy_table(rules)).to_dict()
+        return analyse(events, strategy_table(rules)).to_dict()
 
     result = await asyncio.to_thread(analyse_now, tuple(match.events))
     _analyses[key] = result

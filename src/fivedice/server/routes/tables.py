@@ -46,6 +46,11 @@ def socket_url(request: Request, table_id: str) -> str:
 
 
 CSRF_403 = {403: "`csrf_failed`: a request with the session cookie needs its `X-CSRF-Token` header"}
+SEAT_403 = {
+    403: "`csrf_failed`: a request with the session cookie needs its `X-CSRF-Token` header; "
+    "`account_required`: a seat at a rated table needs an account (a session or API token), "
+    "and one seat per account"
+}
 SIGNED_401 = {401: "`signed_out`: a bearer token that is not a live API token"}
 
 
@@ -53,7 +58,7 @@ SIGNED_401 = {401: "`signed_out`: a bearer token that is not a live API token"}
     "",
     status_code=201,
     response_model=TableCreated,
-    responses=refusals(401, 403, 409, 422, 429, 503, say={**CSRF_403, **SIGNED_401}),
+    responses=refusals(401, 403, 409, 422, 429, 503, say={**SEAT_403, **SIGNED_401}),
 )
 async def create_table(
     body: CreateTable,
@@ -69,7 +74,9 @@ async def create_table(
     click, a retry) within ten minutes gets the first answer instead of a second table, and
     costs nothing of the address's budget. Signed in (session cookie or API token), the
     host's seat is the account's. A rated table takes no computer seats (409
-    ``computer_in_rated_match``) and no undo or hints (422 ``rated_options_conflict``)."""
+    ``computer_in_rated_match``), has undo and hints off unless asked (asked on: 422
+    ``rated_options_conflict``), and seats its host only with an account (403
+    ``account_required``)."""
     address = connection_address(request, ctx.limits.proxies)
     owner = who.owner
     return await ctx.creates.once(
@@ -143,11 +150,12 @@ async def table_events(
     "/{table_id}/seats",
     status_code=201,
     response_model=SeatGranted,
-    responses=refusals(401, 403, 404, 409, 422, 503, say={**CSRF_403, **SIGNED_401}),
+    responses=refusals(401, 403, 404, 409, 422, 503, say={**SEAT_403, **SIGNED_401}),
 )
 async def take_seat(table_id: str, body: JoinSeat, ctx: Ctx, who: Who) -> SeatGranted:
     """Join as a player by name, before the start; keep the token it returns. Signed in, the
-    seat is the account's (its first at this table), so it can be resumed anywhere."""
+    seat is the account's (its first at this table), so it can be resumed anywhere. A rated
+    table seats accounts only, one seat each (403 ``account_required``)."""
     owner = who.owner
     args: dict[str, Any] = {"name": body.name}
     if owner is not None:

@@ -5,6 +5,7 @@
 
 import { accounts, setSession, waitForAccount } from "./api.js";
 import { copyText, fill, h, toast } from "./dom.js";
+import { navigate } from "./router.js";
 
 let current = null;
 let menuButton = null;
@@ -84,6 +85,7 @@ function render() {
   fill(
     menu,
     h("p", { class: "small muted account-who" }, current ? (guest ? `${current.name}: a guest account on this browser` : `Signed in as ${current.name}`) : "No account"),
+    current ? item("My profile", () => navigate(`./?view=profile&account=${encodeURIComponent(current.id)}`), { id: "account-profile" }) : null,
     current && guest ? item("Claim this account", claimDialog, { id: "account-claim" }) : null,
     item("Sign in", signInDialog, { id: "account-sign-in" }),
     current && !guest ? item("Sign out", signOut, { id: "account-sign-out" }) : null,

@@ -82,6 +82,7 @@ export const api = {
   highScores: (preset, limit = 10) => request("GET", `/api/scores/${e(preset)}?limit=${limit}`),
   leaderboard: (preset, period = "all", limit = 10) => request("GET", `/api/leaderboards/${e(preset)}?period=${e(period)}&limit=${limit}`),
   ratings: (family, limit = 20) => request("GET", `/api/ratings/${e(family)}?limit=${limit}`),
+  profile: (accountId) => request("GET", `/api/accounts/${e(accountId)}/profile`),
   history: (name, limit = 50) => request("GET", `/api/players/${e(name)}/history?limit=${limit}`),
   matches: (limit = 20) => request("GET", `/api/matches?limit=${limit}`),
   match: (id) => request("GET", `/api/matches/${e(id)}`),

@@ -19,6 +19,7 @@ const FAMILIES = [
 ];
 
 const shortDate = (iso) => new Date(iso).toLocaleDateString(undefined, { month: "short", day: "numeric" });
+const profileLink = (accountId, name) => h("a", { href: `./?view=profile&account=${encodeURIComponent(accountId)}`, "data-link": true, class: "profile-link" }, name);
 const playerLink = (name) => h("a", { href: `./?view=history&name=${encodeURIComponent(name)}`, "data-link": true }, name);
 
 export class LeaderboardsScreen {
@@ -128,7 +129,7 @@ export class LeaderboardsScreen {
                 "tr",
                 { class: r.provisional ? "provisional" : "" },
                 h("td", { class: "num" }, String(i + 1)),
-                h("td", {}, r.name, r.provisional ? h("span", { class: "pill provisional-tag", title: `Fewer than ${board.provisional_games} rated matches` }, "provisional") : null),
+                h("td", {}, profileLink(r.account_id, r.name), r.provisional ? h("span", { class: "pill provisional-tag", title: `Fewer than ${board.provisional_games} rated matches` }, "provisional") : null),
                 h("td", { class: "num" }, h("strong", {}, r.rating.toFixed(1))),
                 h("td", { class: "num" }, String(r.games)),
                 h("td", { class: "num hide-narrow" }, shortDate(r.last_played)),

@@ -1,7 +1,7 @@
 // The lobby: quick starts (against the computer, pass and play), the open tables to join or
 // watch, a table with every option, and the best scores.
 
-import { accountReady } from "./account.js";
+import { accountReady, currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
@@ -33,10 +33,22 @@ export class LobbyScreen {
     this.build();
     this.load();
     this.timer = setInterval(() => this.refreshTables(), REFRESH_MS);
+    this.onAccount = (event) => this.offerRated(event.detail);
+    window.addEventListener("fivedice:account", this.onAccount);
+    const ready = accountReady();
+    if (ready) ready.then((account) => this.offerRated(account));
   }
 
   destroy() {
     clearInterval(this.timer);
+    window.removeEventListener("fivedice:account", this.onAccount);
+  }
+
+  /** The Rated choice is offered only to a browser signed in (a rating is an account's). */
+  offerRated(account) {
+    if (!this.form) return;
+    this.form.ratedCheck.hidden = !account;
+    this.ratedChanged();
   }
 
   name() {
@@ -176,6 +188,10 @@ export class LobbyScreen {
     f.hints = h("select", { name: "hints" }, h("option", { value: "" }, "Off between people, on alone"), h("option", { value: "true" }, "On for everyone"), h("option", { value: "false" }, "Off until the end"));
     f.listed = h("input", { type: "checkbox", checked: true, name: "listed" });
     f.bots = h("div", { class: "bot-rows" });
+    f.rated = h("input", { type: "checkbox", name: "rated", id: "create-rated", onchange: () => this.ratedChanged() });
+    f.ratedNote = h("p", { class: "muted small rated-note", id: "rated-note", hidden: true }, "Rated: your rating moves with the result. Signed-in players only: no undo, no hints, no computer seats.");
+    f.ratedCheck = h("label", { class: "check", id: "rated-choice", hidden: !currentAccount() }, f.rated, "Rated (for your rating)");
+    f.addBot = h("button", { type: "button", class: "button small", onclick: () => addBot() }, "+ Computer player");
     this.form = f;
     const addBot = () => {
       const select = h("select", { "aria-label": "Computer player level" }, this.levels.map((l) => h("option", { value: l }, levelLabel(l))));
@@ -205,10 +221,24 @@ export class LobbyScreen {
         h("label", { class: "field wide" }, "An away player's turn passes after", f.away),
         h("label", { class: "field wide" }, "The computer's hints", f.hints),
       ),
-      h("div", { class: "checks" }, h("label", { class: "check" }, f.undo, "Undo allowed (until the next player rolls)"), h("label", { class: "check" }, f.listed, "Listed in the lobby (otherwise private: invite link only)")),
-      h("fieldset", {}, h("legend", {}, "Computer seats"), f.bots, h("button", { type: "button", class: "button small", onclick: addBot }, "+ Computer player")),
+      h("div", { class: "checks" }, f.ratedCheck, f.ratedNote, h("label", { class: "check" }, f.undo, "Undo allowed (until the next player rolls)"), h("label", { class: "check" }, f.listed, "Listed in the lobby (otherwise private: invite link only)")),
+      h("fieldset", {}, h("legend", {}, "Computer seats"), f.bots, f.addBot),
       h("div", { class: "form-actions" }, h("button", { type: "submit", class: "button primary", id: "create-submit" }, "Open the table")),
     );
+  }
+
+  /** A rated table is between signed-in people: undo, hints and computer seats go. */
+  ratedChanged() {
+    const f = this.form;
+    const rated = f.rated.checked && !f.ratedCheck.hidden;
+    f.ratedNote.hidden = !rated;
+    for (const control of [f.undo, f.hints, f.addBot]) control.disabled = rated;
+    if (rated) {
+      f.undo.checked = false;
+      f.hints.value = "false";
+      f.bots.replaceChildren();
+      if (Number(f.seats.value) < 2) f.seats.value = "2";
+    }
   }
 
   addPassName(value = "") {
@@ -392,6 +422,9 @@ export class LobbyScreen {
       hints: f.hints.value === "" ? null : f.hints.value === "true",
       bots: [],
     };
+    if (f.rated.checked && !f.ratedCheck.hidden) {
+      Object.assign(body, { rated: true, undo_allowed: false, hints: false });
+    }
     for (const select of f.bots.querySelectorAll("select")) {
       const taken = [name, ...body.bots.map((b) => b.name)];
       body.bots.push({ level: select.value, name: botName(select.value, taken) });

@@ -5,11 +5,13 @@
 //   ./?view=leaderboards&preset=NAME[&family=F]  best games (all, month, week), best ratings
 //   ./?view=history&name=NAME   a player's past matches
 //   ./?view=replay&match=ID     a finished match, step by step, with its analysis
+//   ./?view=profile&account=ID  a player's profile: rating chart, games, accuracy, recent matches
 
 import { LeaderboardsScreen } from "./leaderboards.js";
 import { accountReady, setupAccount } from "./account.js";
 import { api } from "./api.js";
 import { LobbyScreen } from "./lobby.js";
+import { ProfileScreen } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
 import { linkClicks } from "./router.js";
 import { HistoryScreen, ScoresScreen } from "./scores.js";
@@ -72,6 +74,10 @@ function route() {
     nav = "";
     screen = new ReplayScreen(main, params);
     document.title = "fivedice · replay";
+  } else if (view === "profile") {
+    nav = "";
+    screen = new ProfileScreen(main, params);
+    document.title = "fivedice · profile";
   } else {
     screen = new LobbyScreen(main);
     document.title = "fivedice";
