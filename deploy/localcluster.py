@@ -252,10 +252,11 @@ class Node:
 
 def haproxy_config(backends: list[tuple[str, str, int]], port: int) -> str:
     """HAProxy's configuration: each table's requests by table id with consistent hashing,
-    everything else round-robin; a node that fails its health check gets no new requests
-    (its open sockets stay: a node that is only slow keeps its clients, and a dead one's
-    sockets close by themselves). `backends` are (name, host, port)."""
-    checks = "check inter 1s fall 3 rise 2"
+    everything else round-robin. A node that refuses a connection is out at once (and the
+    request goes to another); one that is only slow is out after five missed health checks
+    (a busy node keeps its place); either is back after two good checks. Open sockets stay
+    where they are. `backends` are (name, host, port)."""
+    checks = "check inter 1s fall 5 rise 2 observe layer4 error-limit 1 on-error mark-down"
     servers = "\n".join(f"    server {name} {host}:{p} {checks}" for name, host, p in backends)
     return (HERE / "haproxy.cfg.in").read_text().format(port=port, servers=servers)
 
