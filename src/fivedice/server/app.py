@@ -34,6 +34,7 @@ from .routes import (
     leaderboards,
     matches,
     play,
+    quick_match,
     ratings,
     scores,
     tables,
@@ -129,6 +130,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     app.add_middleware(KeepSocketSend)
     for module in (
         account,
+        quick_match,
         tables,
         matches,
         scores,

@@ -118,6 +118,12 @@ class NoSeat(Refusal):
     code = "no_seat"
 
 
+class UnknownTicket(Refusal):
+    """No quick-match ticket with that id for the account asking (another's is unknown too)."""
+
+    code = "unknown_ticket"
+
+
 class UnknownToken(Refusal):
     """The account has no API token with that id."""
 
@@ -174,6 +180,7 @@ _STATUS: dict[type[Refusal], int] = {
     InvalidAccount: 422,
     NoSeat: 404,
     UnknownToken: 404,
+    UnknownTicket: 404,
     MissingToken: 401,
     BadToken: 403,
     RateLimited: 429,

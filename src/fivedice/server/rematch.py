@@ -16,6 +16,7 @@ from fivedice.rules import Match, Phase
 from .context import ServerContext
 from .errors import Refusal
 from .hub import Client
+from .lobby import run_opened
 from .registry import DICE
 from .table import RematchOffer, Table
 
@@ -81,11 +82,7 @@ async def _open(ctx: ServerContext, table: Table, offer: RematchOffer) -> None:
     names = [state.player(seat).name for seat in accepted]
     new, seated = await ctx.registry.open(match, names, bots, table.name, table.listed, start=True)
     offer.table_id = new.id
-    if ctx.registry.keep_created:  # one node runs it now; in a cluster, whoever its clients reach
-        ctx.referee.clock.schedule(new)
-        ctx.bots.schedule(new)
-        for hook in ctx.referee.after_change:
-            hook(new)
+    run_opened(ctx, new)
     grants = {old: granted for old, granted in zip(accepted, seated, strict=True)}
     offer.grants = grants
     log.info("rematch opened", extra={"table": table.id, "rematch": new.id})
