@@ -660,7 +660,7 @@ class QuickMatchTicket(_Message):
     preset: str
     seats: int
     rating: float = Field(description="Your shown rating in the rule set's family when queued")
-    waited_seconds: float
+    waited_seconds: float = Field(description="Time in the queue (once seated: until seated)")
     rating_range: float = Field(description="How far from your rating opponents may be, now")
     computer_offered: bool = Field(
         description="The wait is over: `POST .../computer` seats you against the computer"

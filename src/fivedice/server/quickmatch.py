@@ -202,7 +202,9 @@ class QuickMatch:
         seat, token = seated[0]
         await self.queue.seat(ticket, table.id, seat, token)
         log.info("quick match against the computer", extra={"table": table.id})
-        return replace(ticket, state=SEATED, table_id=table.id, seat=seat, token=token)
+        return replace(
+            ticket, state=SEATED, table_id=table.id, seat=seat, token=token, seated_at=time.time()
+        )
 
     # Matching ------------------------------------------------------------------------------
 

@@ -64,6 +64,7 @@ class Ticket:
     seat: int = -1
     token: str = ""
     computer: bool = False  # seated against the computer
+    seated_at: float = 0.0  # when the seat was written (epoch seconds)
 
     @property
     def queue(self) -> str:
@@ -103,6 +104,7 @@ def _from_fields(raw: dict[Any, Any]) -> Ticket:
         seat=int(data.get("seat") or -1),
         token=data.get("token", ""),
         computer=data.get("computer") == "1",
+        seated_at=float(data.get("seated_at") or 0.0),
     )
 
 
@@ -246,6 +248,7 @@ class MemoryQueue:
                 seat=seat,
                 token=token,
                 computer=ticket.computer,
+                seated_at=time.time(),
             )
         )
 
@@ -339,10 +342,10 @@ redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
 return 1
 """
 
-# KEYS[1]: the ticket's hash. ARGV: table id, seat, token, computer, settled ttl.
+# KEYS[1]: the ticket's hash. ARGV: table id, seat, token, computer, settled ttl, now.
 _SEAT = """
 redis.call('HSET', KEYS[1], 'state', 'seated', 'table_id', ARGV[1], 'seat', ARGV[2],
-           'token', ARGV[3], 'computer', ARGV[4])
+           'token', ARGV[3], 'computer', ARGV[4], 'seated_at', ARGV[6])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 return 1
 """
@@ -473,7 +476,14 @@ class RedisQueue:
 
     async def seat(self, ticket: Ticket, table_id: str, seat: int, token: str) -> None:
         """Record where the player sits."""
-        args: list[str | int] = [table_id, seat, token, int(ticket.computer), SETTLED_TTL]
+        args: list[str | float] = [
+            table_id,
+            seat,
+            token,
+            int(ticket.computer),
+            SETTLED_TTL,
+            time.time(),
+        ]
         await self._seat(keys=[ticket_key(ticket.id)], args=args)
 
     async def unclaim(self, tickets: list[Ticket]) -> None:

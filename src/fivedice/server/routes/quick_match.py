@@ -53,7 +53,7 @@ def ticket_view(ctx: ServerContext, ticket: Ticket) -> QuickMatchTicket:
         preset=ticket.preset,
         seats=ticket.seats,
         rating=ticket.rating,
-        waited_seconds=round(max(0.0, now - ticket.since), 1),
+        waited_seconds=round(max(0.0, (ticket.seated_at or now) - ticket.since), 3),
         rating_range=quick.range_of(ticket, now),
         computer_offered=quick.computer_offered(ticket, now),
         computer_after_seconds=quick.wait,

@@ -1,0 +1,252 @@
+"""Quick-match benchmark: many guests press "Play now" at once and poll until each is seated
+or offered the computer.
+
+    python -m bench.quickmatch                  # 1,000 players, one node (SQLite)
+    python -m bench.quickmatch --players 200 --wait 10
+    python -m bench.quickmatch --cluster        # three nodes behind HAProxy (deploy/localcluster)
+
+It starts its own server (or the local cluster), opens the guest accounts first (not timed),
+then queues every player within a moment, each for a random rule set (official, yatzy,
+yacht) and table size (2, 3, 4); every guest is new, so all ratings are 0 and the queues
+differ only by rule set and size. Each player polls its ticket every ``--poll`` seconds, as
+the page does. Reported: how many were seated and how many were offered the computer; the
+time to seat, median and worst, as the server stamps it (from joining the queue to the seat
+being written) and as the players saw it (from sending "Play now" to the poll that told
+them, which adds up to one poll interval); and the CPU seconds the server's processes used
+from the first "Play now" until everyone had an answer (cluster: every process of the
+topology, Redis and PostgreSQL included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from http.cookiejar import CookieJar, DefaultCookiePolicy
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+# bench.cluster (for its CPU count) and --cluster need deploy/localcluster.py importable.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "deploy"))
+
+from bench.cluster import tree_cpu
+from bench.load import _free_port, percentile
+
+PRESETS = ("official", "yatzy", "yacht")
+SIZES = (2, 3, 4)
+COOKIE = "fivedice_session"  # FIVEDICE_SECURE_COOKIES=0: plain http
+
+
+@dataclass
+class Player:
+    """One guest: its session, its ticket, and what it learned when."""
+
+    secret: str
+    csrf: str
+    preset: str = ""
+    seats: int = 0
+    ticket: str = ""
+    sent: float = 0.0
+    answered: float = 0.0
+    outcome: str = ""  # seated | computer | error
+    server_wait: float = 0.0
+    table: str = ""
+    errors: list[str] = field(default_factory=list)
+
+    def headers(self, write: bool = False) -> dict[str, str]:
+        """The session cookie, and the CSRF token for a write."""
+        out = {"Cookie": f"{COOKIE}={self.secret}"}
+        if write:
+            out["X-CSRF-Token"] = self.csrf
+        return out
+
+
+def node_env(wait: float) -> dict[str, str]:
+    """Limits out of the way (every player has one address), the wait as asked."""
+    return {
+        "FIVEDICE_LOG_LEVEL": "WARNING",
+        "FIVEDICE_SECURE_COOKIES": "0",
+        "FIVEDICE_GUEST_BURST": "1000000",
+        "FIVEDICE_QUICK_MATCH_BURST": "1000000",
+        "FIVEDICE_TABLE_BURST": "1000000",
+        "FIVEDICE_SOCKETS_PER_ADDRESS": "1000000",
+        "FIVEDICE_QUICK_MATCH_WAIT": str(wait),
+    }
+
+
+def start_server(workdir: Path, wait: float) -> tuple[subprocess.Popen[bytes], str]:
+    """One node on SQLite in a temporary folder."""
+    port = _free_port()
+    env = {
+        **os.environ,
+        "FIVEDICE_DATABASE_URL": f"sqlite:///{workdir / 'quick.db'}",
+        **node_env(wait),
+    }
+    log = (workdir / "server.log").open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fivedice.server", "--port", str(port)],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return process, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not start: " + (workdir / "server.log").read_text())
+
+
+async def open_guests(client: httpx.AsyncClient, count: int) -> list[Player]:
+    """`count` guest accounts, a few dozen at a time."""
+    gate = asyncio.Semaphore(32)
+
+    async def one() -> Player:
+        async with gate:
+            answer = await client.post("/api/account/guest")
+            answer.raise_for_status()
+            cookie = answer.headers["set-cookie"].split(";", 1)[0]
+            return Player(cookie.partition("=")[2].strip('"'), answer.json()["csrf_token"])
+
+    return list(await asyncio.gather(*(one() for _ in range(count))))
+
+
+async def play_now(client: httpx.AsyncClient, player: Player, poll: float) -> None:
+    """Queue, then poll until seated or offered the computer (then leave the queue)."""
+    player.sent = time.monotonic()
+    answer = await client.post(
+        "/api/quick-match",
+        json={"preset": player.preset, "seats": player.seats},
+        headers=player.headers(write=True),
+    )
+    if answer.status_code not in (200, 201):
+        player.outcome = "error"
+        player.errors.append(f"queue {answer.status_code}: {answer.text[:200]}")
+        return
+    ticket = answer.json()
+    player.ticket = ticket["ticket"]
+    while True:
+        if ticket["state"] == "seated":
+            player.outcome, player.table = "seated", ticket["table_id"]
+            player.server_wait = ticket["waited_seconds"]
+            break
+        if ticket["computer_offered"]:
+            player.outcome = "computer"
+            player.server_wait = ticket["waited_seconds"]
+            await client.delete(f"/api/quick-match/{player.ticket}", headers=player.headers(True))
+            break
+        if ticket["state"] not in ("waiting", "forming"):
+            player.outcome = "error"
+            player.errors.append(f"ticket {ticket['state']}")
+            return
+        await asyncio.sleep(poll * random.uniform(0.9, 1.1))
+        answer = await client.get(f"/api/quick-match/{player.ticket}", headers=player.headers())
+        if answer.status_code != 200:
+            player.errors.append(f"poll {answer.status_code}")
+            continue
+        ticket = answer.json()
+    player.answered = time.monotonic()
+
+
+async def run(url: str, players: int, poll: float, pids: list[int], seed: int) -> dict[str, Any]:
+    """Open the guests, queue them all, wait for every answer; the figures."""
+    rng = random.Random(seed)
+    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+    # Each player sends its own cookie: the shared client keeps none.
+    jar = CookieJar(DefaultCookiePolicy(allowed_domains=[]))
+    async with httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits, cookies=jar) as client:
+        began = time.monotonic()
+        crowd = await open_guests(client, players)
+        guests_seconds = time.monotonic() - began
+        for player in crowd:
+            player.preset, player.seats = rng.choice(PRESETS), rng.choice(SIZES)
+        cpu_before = tree_cpu(pids)
+        began = time.monotonic()
+        await asyncio.gather(*(play_now(client, p, poll) for p in crowd))
+        elapsed = time.monotonic() - began
+        cpu = tree_cpu(pids) - cpu_before
+    seated = [p for p in crowd if p.outcome == "seated"]
+    offered = [p for p in crowd if p.outcome == "computer"]
+    failed = [p for p in crowd if p.outcome not in ("seated", "computer")]
+    tables: dict[str, int] = {}
+    for p in seated:
+        tables[p.table] = tables.get(p.table, 0) + 1
+    wrong_size = sum(1 for p in seated if tables[p.table] != p.seats)
+    server = sorted(p.server_wait for p in seated)
+    seen = sorted(p.answered - p.sent for p in seated)
+    offered_after = sorted(p.server_wait for p in offered)
+
+    def spread(values: list[float]) -> dict[str, float | None]:
+        if not values:
+            return {"median": None, "p99": None, "worst": None}
+        return {
+            "median": round(statistics.median(values), 3),
+            "p99": round(percentile(values, 99), 3),
+            "worst": round(values[-1], 3),
+        }
+
+    return {
+        "players": players,
+        "guests_opened_seconds": round(guests_seconds, 2),
+        "seated": len(seated),
+        "offered_computer": len(offered),
+        "failed": len(failed),
+        "tables": len(tables),
+        "tables_not_of_the_size_asked": wrong_size,
+        "seconds_to_seat_server": spread(server),
+        "seconds_to_seat_seen_by_players": spread(seen),
+        "seconds_to_computer_offer": spread(offered_after),
+        "run_seconds": round(elapsed, 2),
+        "server_cpu_seconds": round(cpu, 2),
+        "errors": [e for p in failed for e in p.errors][:5],
+    }
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Run the benchmark and print its figures."""
+    parser = argparse.ArgumentParser(prog="python -m bench.quickmatch", description=__doc__)
+    parser.add_argument("--players", type=int, default=1000, help="players queued (1000)")
+    parser.add_argument("--wait", type=float, default=30.0, help="computer offer after (30 s)")
+    parser.add_argument("--poll", type=float, default=1.0, help="poll interval (1 s, the page's)")
+    parser.add_argument("--cluster", action="store_true", help="three nodes behind HAProxy")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    root = Path(tempfile.mkdtemp(prefix="fivedice-quickmatch-"))
+    if args.cluster:
+        from localcluster import LocalCluster
+
+        with LocalCluster(root, nodes=3, fast=True, node_env=node_env(args.wait)) as cluster:
+            figures = asyncio.run(
+                run(cluster.url, args.players, args.poll, cluster.pids(), args.seed)
+            )
+        figures["topology"] = "three nodes, HAProxy, PostgreSQL, Redis"
+    else:
+        process, url = start_server(root, args.wait)
+        try:
+            figures = asyncio.run(run(url, args.players, args.poll, [process.pid], args.seed))
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+        figures["topology"] = "one node, SQLite"
+    print(json.dumps(figures, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+    return figures
+
+
+if __name__ == "__main__":
+    main()
