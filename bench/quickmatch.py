@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import statistics
@@ -31,6 +32,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar, DefaultCookiePolicy
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +42,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "deploy"))
 
 from bench.cluster import tree_cpu
-from bench.load import _free_port, percentile
+from bench.load import _free_port, percentile, split
 
 PRESETS = ("official", "yatzy", "yacht")
 SIZES = (2, 3, 4)
@@ -161,23 +163,67 @@ async def play_now(client: httpx.AsyncClient, player: Player, poll: float) -> No
     player.answered = time.monotonic()
 
 
-async def run(url: str, players: int, poll: float, pids: list[int], seed: int) -> dict[str, Any]:
-    """Open the guests, queue them all, wait for every answer; the figures."""
-    rng = random.Random(seed)
-    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
-    # Each player sends its own cookie: the shared client keeps none.
+def client(url: str) -> httpx.AsyncClient:
+    """A connection pool that keeps no cookie: each player sends its own."""
+    limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
     jar = CookieJar(DefaultCookiePolicy(allowed_domains=[]))
-    async with httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits, cookies=jar) as client:
-        began = time.monotonic()
-        crowd = await open_guests(client, players)
-        guests_seconds = time.monotonic() - began
-        for player in crowd:
-            player.preset, player.seats = rng.choice(PRESETS), rng.choice(SIZES)
-        cpu_before = tree_cpu(pids)
-        began = time.monotonic()
-        await asyncio.gather(*(play_now(client, p, poll) for p in crowd))
-        elapsed = time.monotonic() - began
-        cpu = tree_cpu(pids) - cpu_before
+    return httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits, cookies=jar)
+
+
+def worker(url: str, count: int, poll: float, seed: int, pipe: Connection) -> None:
+    """One client process: open its guests, say it is ready, queue them all on "go", send
+    back every player."""
+    rng = random.Random(seed)
+
+    async def guests() -> list[Player]:
+        async with client(url) as http:
+            return await open_guests(http, count)
+
+    async def queue(crowd: list[Player]) -> None:
+        async with client(url) as http:
+            await asyncio.gather(*(play_now(http, p, poll) for p in crowd))
+
+    crowd = asyncio.run(guests())
+    for player in crowd:
+        player.preset, player.seats = rng.choice(PRESETS), rng.choice(SIZES)
+    pipe.send("ready")
+    assert pipe.recv() == "go"
+    asyncio.run(queue(crowd))
+    pipe.send(crowd)
+
+
+def run(
+    url: str, players: int, poll: float, pids: list[int], seed: int, workers: int
+) -> dict[str, Any]:
+    """Open the guests, queue them all at once, wait for every answer; the figures."""
+    context = multiprocessing.get_context("fork")
+    pipes, processes = [], []
+    began = time.monotonic()
+    for n, count in enumerate(len(part) for part in split(list(range(players)), workers)):
+        mine, theirs = context.Pipe()
+        process = context.Process(target=worker, args=(url, count, poll, seed + n, theirs))
+        process.start()
+        pipes.append(mine)
+        processes.append(process)
+    for pipe in pipes:
+        assert pipe.recv() == "ready"
+    guests_seconds = time.monotonic() - began
+    cpu_before = tree_cpu(pids)
+    began = time.monotonic()
+    for pipe in pipes:
+        pipe.send("go")
+    crowd: list[Player] = [p for pipe in pipes for p in pipe.recv()]
+    elapsed = time.monotonic() - began
+    cpu = tree_cpu(pids) - cpu_before
+    for process in processes:
+        process.join()
+    return figures(crowd, guests_seconds, elapsed, cpu)
+
+
+def figures(
+    crowd: list[Player], guests_seconds: float, elapsed: float, cpu: float
+) -> dict[str, Any]:
+    """What the run shows."""
     seated = [p for p in crowd if p.outcome == "seated"]
     offered = [p for p in crowd if p.outcome == "computer"]
     failed = [p for p in crowd if p.outcome not in ("seated", "computer")]
@@ -185,30 +231,28 @@ async def run(url: str, players: int, poll: float, pids: list[int], seed: int) -
     for p in seated:
         tables[p.table] = tables.get(p.table, 0) + 1
     wrong_size = sum(1 for p in seated if tables[p.table] != p.seats)
-    server = sorted(p.server_wait for p in seated)
-    seen = sorted(p.answered - p.sent for p in seated)
-    offered_after = sorted(p.server_wait for p in offered)
 
     def spread(values: list[float]) -> dict[str, float | None]:
         if not values:
             return {"median": None, "p99": None, "worst": None}
+        ordered = sorted(values)
         return {
-            "median": round(statistics.median(values), 3),
-            "p99": round(percentile(values, 99), 3),
-            "worst": round(values[-1], 3),
+            "median": round(statistics.median(ordered), 3),
+            "p99": round(percentile(ordered, 99), 3),
+            "worst": round(ordered[-1], 3),
         }
 
     return {
-        "players": players,
+        "players": len(crowd),
         "guests_opened_seconds": round(guests_seconds, 2),
         "seated": len(seated),
         "offered_computer": len(offered),
         "failed": len(failed),
         "tables": len(tables),
         "tables_not_of_the_size_asked": wrong_size,
-        "seconds_to_seat_server": spread(server),
-        "seconds_to_seat_seen_by_players": spread(seen),
-        "seconds_to_computer_offer": spread(offered_after),
+        "seconds_to_seat_server": spread([p.server_wait for p in seated]),
+        "seconds_to_seat_seen_by_players": spread([p.answered - p.sent for p in seated]),
+        "seconds_to_computer_offer": spread([p.server_wait for p in offered]),
         "run_seconds": round(elapsed, 2),
         "server_cpu_seconds": round(cpu, 2),
         "errors": [e for p in failed for e in p.errors][:5],
@@ -222,6 +266,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--wait", type=float, default=30.0, help="computer offer after (30 s)")
     parser.add_argument("--poll", type=float, default=1.0, help="poll interval (1 s, the page's)")
     parser.add_argument("--cluster", action="store_true", help="three nodes behind HAProxy")
+    parser.add_argument("--workers", type=int, default=2, help="client processes (2)")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
@@ -230,22 +275,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         from localcluster import LocalCluster
 
         with LocalCluster(root, nodes=3, fast=True, node_env=node_env(args.wait)) as cluster:
-            figures = asyncio.run(
-                run(cluster.url, args.players, args.poll, cluster.pids(), args.seed)
+            found = run(
+                cluster.url, args.players, args.poll, cluster.pids(), args.seed, args.workers
             )
-        figures["topology"] = "three nodes, HAProxy, PostgreSQL, Redis"
+        found["topology"] = "three nodes, HAProxy, PostgreSQL, Redis"
     else:
         process, url = start_server(root, args.wait)
         try:
-            figures = asyncio.run(run(url, args.players, args.poll, [process.pid], args.seed))
+            found = run(url, args.players, args.poll, [process.pid], args.seed, args.workers)
         finally:
             process.terminate()
             process.wait(timeout=30)
-        figures["topology"] = "one node, SQLite"
-    print(json.dumps(figures, indent=2))
+        found["topology"] = "one node, SQLite"
+    print(json.dumps(found, indent=2))
     if args.json:
-        args.json.write_text(json.dumps(figures, indent=2))
-    return figures
+        args.json.write_text(json.dumps(found, indent=2))
+    return found
 
 
 if __name__ == "__main__":
