@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from fivedice.server.matchmaking import Waiting, Widening, form_groups, within_range
-from fivedice.server.quickqueue import FORMING, SEATED, WAITING, MemoryQueue, Ticket
+from fivedice.server.quickmatch import STALE_SECONDS, QuickMatch
+from fivedice.server.quickqueue import EXPIRED, FORMING, SEATED, WAITING, MemoryQueue, Ticket
 
 NOW = 1000.0
 
@@ -103,6 +105,40 @@ def test_memory_queue_claims_a_group_once_and_whole() -> None:
         await queue.seat(t1, "table", 0, "secret")
         assert (await queue.get("t1")).state == SEATED  # type: ignore[union-attr]
         await queue.unclaim([t2])
+        assert [t.id for t in await queue.waiting("official:2")] == ["t2", "t3"]
+
+    asyncio.run(scenario())
+
+
+class BrokenRegistry:
+    """A registry whose store is down: opening a table fails."""
+
+    keep_created = True
+
+    async def open(self, *args: object, **kwargs: object) -> None:
+        raise OSError("the database is away")
+
+
+def service(queue: MemoryQueue) -> QuickMatch:
+    """The quick-match service over `queue`, with a context that has only what a pass needs."""
+    settings = SimpleNamespace(quick_match_wait=30.0, node="n1")
+    ctx = SimpleNamespace(settings=settings, registry=BrokenRegistry())
+    return QuickMatch(ctx, queue)  # type: ignore[arg-type]
+
+
+def test_a_pass_drops_tickets_nobody_polls_and_puts_back_a_group_it_could_not_seat() -> None:
+    async def scenario() -> None:
+        queue = MemoryQueue()
+        quick = service(queue)
+        for n in (1, 2, 3):
+            await queue.enqueue(ticket(n))
+        now = NOW + STALE_SECONDS + 2.5  # t1 and t2 were last polled at NOW: gone quiet
+        await queue.polled("t2", now)  # ...but t2's page is still open
+        await queue.polled("t3", now)
+        assert await quick.match_once(now) == 1  # t2 and t3, claimed
+        await asyncio.gather(*quick._opening)
+        assert (await queue.get("t1")).state == EXPIRED  # type: ignore[union-attr]
+        # The table could not be opened: both wait again, in their places, to be tried again.
         assert [t.id for t in await queue.waiting("official:2")] == ["t2", "t3"]
 
     asyncio.run(scenario())
