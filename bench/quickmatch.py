@@ -8,13 +8,15 @@ or offered the computer.
 It starts its own server (or the local cluster), opens the guest accounts first (not timed),
 then queues every player within a moment, each for a random rule set (official, yatzy,
 yacht) and table size (2, 3, 4); every guest is new, so all ratings are 0 and the queues
-differ only by rule set and size. Each player polls its ticket every ``--poll`` seconds, as
-the page does. Reported: how many were seated and how many were offered the computer; the
-time to seat, median and worst, as the server stamps it (from joining the queue to the seat
-being written) and as the players saw it (from sending "Play now" to the poll that told
-them, which adds up to one poll interval); and the CPU seconds the server's processes used
-from the first "Play now" until everyone had an answer (cluster: every process of the
-topology, Redis and PostgreSQL included).
+differ only by rule set and size. Each player asks about its ticket with long polls of
+``--poll`` seconds, as the page does. Reported: how many were seated and how many were
+offered the computer; the time to seat, median and worst, as the server stamps it (from
+joining the queue to the seat being written) and as the players saw it (from sending "Play
+now" to the answer that told them: it includes waiting for the server to answer "Play now"
+itself in the burst); how long "Play now" and each poll took to answer; and the CPU seconds
+the server's processes used from the first "Play now" until everyone had an answer
+(cluster: every process of the topology, Redis and PostgreSQL included). The client
+processes run on the same machine and take their share of its CPU.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "deploy"))
 
 from bench.cluster import tree_cpu
 from bench.load import _free_port, percentile, split
+from fivedice.server.runner import raise_open_file_limit
 
 PRESETS = ("official", "yatzy", "yacht")
 SIZES = (2, 3, 4)
@@ -59,7 +62,9 @@ class Player:
     seats: int = 0
     ticket: str = ""
     sent: float = 0.0
+    queued: float = 0.0  # when "Play now" was answered
     answered: float = 0.0
+    polls: list[float] = field(default_factory=list)  # each poll's round trip
     outcome: str = ""  # seated | computer | error
     server_wait: float = 0.0
     table: str = ""
@@ -126,19 +131,78 @@ async def open_guests(client: httpx.AsyncClient, count: int) -> list[Player]:
     return list(await asyncio.gather(*(one() for _ in range(count))))
 
 
-async def play_now(client: httpx.AsyncClient, player: Player, poll: float) -> None:
-    """Queue, then poll until seated or offered the computer (then leave the queue)."""
+class Line:
+    """One player's own keep-alive HTTP/1.1 connection, as a browser has: a few lines of
+    asyncio instead of an HTTP library, so the clients' CPU stays small beside the server's
+    (httpx's pool spent several times the server's CPU with a thousand players)."""
+
+    def __init__(self, url: str) -> None:
+        address = url.split("://", 1)[1]
+        self.host, _, port = address.partition(":")
+        self.port = int(port or 80)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def ask(
+        self, method: str, path: str, headers: dict[str, str], body: Any = None
+    ) -> tuple[int, Any]:
+        """Send one request, read its answer: the status and the JSON body (None if none)."""
+        for attempt in range(2):
+            try:
+                return await self._ask(method, path, headers, body)
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                self.close()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _ask(
+        self, method: str, path: str, headers: dict[str, str], body: Any
+    ) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        payload = json.dumps(body).encode() if body is not None else b""
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        head += [f"{k}: {v}" for k, v in headers.items()]
+        head += [f"Content-Length: {len(payload)}"]
+        if body is not None:
+            head.append("Content-Type: application/json")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+        await self.writer.drain()
+        status = int((await self.reader.readline()).split()[1])
+        length, closing = 0, False
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+            elif name.lower() == "connection" and "close" in value.lower():
+                closing = True
+        data = await self.reader.readexactly(length) if length else b""
+        if closing:
+            self.close()
+        return status, json.loads(data) if data else None
+
+    def close(self) -> None:
+        """Drop the connection (the next request opens another)."""
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+async def play_now(url: str, player: Player, poll: float) -> None:
+    """Queue, then ask (long polls of `poll` seconds, as the page does) until seated or
+    offered the computer (then leave the queue)."""
+    line = Line(url)
     player.sent = time.monotonic()
-    answer = await client.post(
-        "/api/quick-match",
-        json={"preset": player.preset, "seats": player.seats},
-        headers=player.headers(write=True),
-    )
-    if answer.status_code not in (200, 201):
+    body = {"preset": player.preset, "seats": player.seats}
+    status, ticket = await line.ask("POST", "/api/quick-match", player.headers(True), body)
+    if status not in (200, 201):
         player.outcome = "error"
-        player.errors.append(f"queue {answer.status_code}: {answer.text[:200]}")
+        player.errors.append(f"queue {status}: {ticket}")
+        line.close()
         return
-    ticket = answer.json()
+    player.queued = time.monotonic()
     player.ticket = ticket["ticket"]
     while True:
         if ticket["state"] == "seated":
@@ -148,24 +212,36 @@ async def play_now(client: httpx.AsyncClient, player: Player, poll: float) -> No
         if ticket["computer_offered"]:
             player.outcome = "computer"
             player.server_wait = ticket["waited_seconds"]
-            await client.delete(f"/api/quick-match/{player.ticket}", headers=player.headers(True))
+            await line.ask("DELETE", f"/api/quick-match/{player.ticket}", player.headers(True))
             break
         if ticket["state"] not in ("waiting", "forming"):
             player.outcome = "error"
             player.errors.append(f"ticket {ticket['state']}")
+            line.close()
             return
-        await asyncio.sleep(poll * random.uniform(0.9, 1.1))
-        answer = await client.get(f"/api/quick-match/{player.ticket}", headers=player.headers())
-        if answer.status_code != 200:
-            player.errors.append(f"poll {answer.status_code}")
+        asked = time.monotonic()
+        try:
+            status, answer = await line.ask(
+                "GET", f"/api/quick-match/{player.ticket}?wait={poll:g}", player.headers()
+            )
+        except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
+            player.errors.append(f"poll {exc!r}")
+            await asyncio.sleep(1.0)
             continue
-        ticket = answer.json()
+        player.polls.append(time.monotonic() - asked)
+        if status != 200:
+            player.errors.append(f"poll {status}")
+            await asyncio.sleep(1.0)
+            continue
+        ticket = answer
     player.answered = time.monotonic()
+    line.close()
 
 
-def client(url: str) -> httpx.AsyncClient:
-    """A connection pool that keeps no cookie: each player sends its own."""
-    limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
+def client(url: str, connections: int = 100) -> httpx.AsyncClient:
+    """A connection pool that keeps no cookie (each player sends its own), for opening the
+    guests."""
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
     jar = CookieJar(DefaultCookiePolicy(allowed_domains=[]))
     return httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits, cookies=jar)
 
@@ -180,9 +256,9 @@ def worker(url: str, count: int, poll: float, seed: int, pipe: Connection) -> No
             return await open_guests(http, count)
 
     async def queue(crowd: list[Player]) -> None:
-        async with client(url) as http:
-            await asyncio.gather(*(play_now(http, p, poll) for p in crowd))
+        await asyncio.gather(*(play_now(url, p, poll) for p in crowd))
 
+    raise_open_file_limit()
     crowd = asyncio.run(guests())
     for player in crowd:
         player.preset, player.seats = rng.choice(PRESETS), rng.choice(SIZES)
@@ -253,6 +329,8 @@ def figures(
         "seconds_to_seat_server": spread([p.server_wait for p in seated]),
         "seconds_to_seat_seen_by_players": spread([p.answered - p.sent for p in seated]),
         "seconds_to_computer_offer": spread([p.server_wait for p in offered]),
+        "seconds_to_answer_play_now": spread([p.queued - p.sent for p in crowd if p.queued]),
+        "seconds_per_poll": spread([t for p in crowd for t in p.polls]),
         "run_seconds": round(elapsed, 2),
         "server_cpu_seconds": round(cpu, 2),
         "errors": [e for p in failed for e in p.errors][:5],
@@ -264,7 +342,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(prog="python -m bench.quickmatch", description=__doc__)
     parser.add_argument("--players", type=int, default=1000, help="players queued (1000)")
     parser.add_argument("--wait", type=float, default=30.0, help="computer offer after (30 s)")
-    parser.add_argument("--poll", type=float, default=1.0, help="poll interval (1 s, the page's)")
+    parser.add_argument(
+        "--poll", type=float, default=10.0, help="a long poll's wait (10 s, the page's)"
+    )
     parser.add_argument("--cluster", action="store_true", help="three nodes behind HAProxy")
     parser.add_argument("--workers", type=int, default=2, help="client processes (2)")
     parser.add_argument("--seed", type=int, default=11)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -287,3 +288,21 @@ def test_malformed_input_is_refused_never_a_fault(
     if answer.status_code >= 400:
         refusal = answer.json()
         assert isinstance(refusal.get("code"), str) and isinstance(refusal.get("message"), str)
+
+
+def test_a_long_poll_answers_when_the_ticket_is_seated(quick_server: ServerProcess) -> None:
+    ann, bob = guest(quick_server), guest(quick_server)
+    a = play_now(ann, "timed-online", 2).json()["ticket"]
+    quiet = time.monotonic()
+    assert ann.request("GET", f"/api/quick-match/{a}?wait=0.6").json()["state"] == "waiting"
+    assert time.monotonic() - quiet >= 0.5  # nothing happened: it waited
+    too_long = ann.request("GET", f"/api/quick-match/{a}?wait=60")
+    assert too_long.status_code == 422
+    with ThreadPoolExecutor(1) as pool:
+        asked = time.monotonic()
+        answer = pool.submit(ann.request, "GET", f"/api/quick-match/{a}?wait=10")
+        time.sleep(0.3)
+        play_now(bob, "timed-online", 2)
+        seated = answer.result().json()
+    assert seated["state"] == "seated" and seated["token"]
+    assert time.monotonic() - asked < 5  # answered at the news, not at the end of the wait

@@ -49,6 +49,8 @@ LOCK_SECONDS = 5.0  # the most one pass may hold the lock (it lets go as soon as
 STALE_SECONDS = 20.0  # a waiting ticket nobody polled this long is dropped (the page closed)
 COMPUTER_LEVEL = "good-human"  # the computer opponent offered, when this server has it
 TABLE_NAME = "Quick match"
+MAX_POLL_WAIT = 15.0  # the longest a poll may wait for news (under STALE_SECONDS)
+LONG_POLL_STEP = 0.25  # how often a waiting poll looks at its ticket
 
 
 class QuickMatch:
@@ -122,14 +124,26 @@ class QuickMatch:
             raise UnknownTicket("There is no such quick-match ticket for your account")
         return ticket
 
-    async def poll(self, ticket_id: str, account_id: int) -> Ticket:
-        """The ticket as it stands; the poll keeps a waiting ticket alive."""
+    async def poll(self, ticket_id: str, account_id: int, wait: float = 0.0) -> Ticket:
+        """The ticket as it stands; the poll keeps a waiting ticket alive. With `wait`, a
+        waiting ticket is answered when it changes (seated, dropped, the computer offered)
+        or after `wait` seconds, whichever is first: one request, checked by the account
+        once, instead of a poll a second."""
         ticket = await self.mine(ticket_id, account_id)
-        if ticket.state == WAITING:
-            now = time.time()
-            await self.queue.polled(ticket.id, now)
-            ticket = replace(ticket, seen=now)
-        return ticket
+        if ticket.state != WAITING:
+            return ticket
+        deadline = time.monotonic() + min(max(wait, 0.0), MAX_POLL_WAIT)
+        offered = self.computer_offered(ticket, time.time())
+        await self.queue.polled(ticket.id, time.time())
+        while time.monotonic() < deadline:
+            await asyncio.sleep(min(LONG_POLL_STEP, max(0.0, deadline - time.monotonic())))
+            ticket = await self.queue.get(ticket.id) or ticket
+            if ticket.state != WAITING or self.computer_offered(ticket, time.time()) != offered:
+                return ticket
+        now = time.time()
+        if wait > 0:
+            await self.queue.polled(ticket.id, now)  # still wanted at the end of the wait
+        return replace(ticket, seen=now)
 
     async def cancel(self, ticket_id: str, account_id: int) -> Ticket:
         """Leave the queue; a ticket already seated stays seated (409)."""

@@ -1,7 +1,8 @@
 """Quick match ("Play now"): queue, poll, cancel, or take the computer after the wait.
 
-Only an account (a guest is one) may queue; the page polls its ticket about once a second
-until it says where the player sits. Each route answers for the ticket's own account only.
+Only an account (a guest is one) may queue; the page asks about its ticket (a long poll:
+answered when the ticket changes, or after a few seconds) until it says where the player
+sits. Each route answers for the ticket's own account only.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import math
 import time
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Path, Query, Request, Response
 
 from fivedice.rules import preset
 
@@ -18,6 +19,7 @@ from ..accounts import Who
 from ..context import Ctx, ServerContext
 from ..errors import RateLimited, refusals
 from ..protocol import QuickMatchRequest, QuickMatchTicket
+from ..quickmatch import MAX_POLL_WAIT
 from ..quickqueue import EXPIRED, FORMING, SEATED, Ticket
 from ..ratelimit import connection_address
 
@@ -104,11 +106,17 @@ async def play_now(
 @router.get(
     "/{ticket_id}", response_model=QuickMatchTicket, responses=refusals(401, 404, 422, 503, say=SAY)
 )
-async def poll_ticket(ticket_id: TicketId, ctx: Ctx, who: Who) -> QuickMatchTicket:
-    """The ticket: still waiting (poll again in a second; a ticket not polled for 20 s is
-    dropped), or seated, with the table, seat and seat token."""
+async def poll_ticket(
+    ticket_id: TicketId,
+    ctx: Ctx,
+    who: Who,
+    wait: Annotated[float, Query(ge=0, le=MAX_POLL_WAIT)] = 0.0,
+) -> QuickMatchTicket:
+    """The ticket: still waiting (ask again; a ticket not asked about for 20 s is dropped),
+    or seated, with the table, seat and seat token. With `wait` (up to 15 s), a waiting
+    ticket is answered as soon as it changes, or after that long."""
     account = who.need_account()
-    return ticket_view(ctx, await ctx.quick.poll(ticket_id, account.id))
+    return ticket_view(ctx, await ctx.quick.poll(ticket_id, account.id, wait))
 
 
 @router.delete(

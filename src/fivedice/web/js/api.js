@@ -89,7 +89,8 @@ export const api = {
   analysis: (id) => request("GET", `/api/matches/${e(id)}/analysis`),
   // Quick match: queue, poll the ticket, cancel it, or take the computer after the wait.
   playNow: (preset, seats) => request("POST", "/api/quick-match", { preset, seats }),
-  quickMatch: (ticket) => request("GET", `/api/quick-match/${e(ticket)}`),
+  // With `wait`, a long poll: answered when the ticket changes, or after that many seconds.
+  quickMatch: (ticket, wait = 0) => request("GET", `/api/quick-match/${e(ticket)}${wait ? `?wait=${wait}` : ""}`),
   cancelQuickMatch: (ticket) => request("DELETE", `/api/quick-match/${e(ticket)}`),
   quickMatchComputer: (ticket) => request("POST", `/api/quick-match/${e(ticket)}/computer`),
 };

@@ -8,7 +8,8 @@ import { fill, h, toast } from "./dom.js";
 import { navigate } from "./router.js";
 import { addSeat } from "./seats.js";
 
-const POLL_MS = 1000;
+const POLL_WAIT_S = 10; // a long poll: the server answers when the ticket changes, or after this
+const RETRY_MS = 2000; // after a failed poll
 const TICKET_KEY = "fivedice.quick.ticket"; // this tab's ticket: a reload keeps waiting
 
 function savedTicket() {
@@ -46,6 +47,7 @@ export class QuickMatchPanel {
       this.body,
     );
     this.timer = null;
+    this.clock = null;
     this.ticket = null;
     this.showForm();
     const waiting = savedTicket();
@@ -60,7 +62,10 @@ export class QuickMatchPanel {
 
   destroy() {
     clearTimeout(this.timer);
+    clearInterval(this.clock);
     this.timer = null;
+    this.clock = null;
+    this.polling = false;
   }
 
   showForm() {
@@ -125,8 +130,17 @@ export class QuickMatchPanel {
       ),
       h("div", { class: "row" }, offer, h("button", { type: "button", class: "button ghost", id: "quick-cancel", onclick: () => this.cancel() }, "Cancel")),
     );
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.poll(), POLL_MS);
+    // The elapsed time ticks here between the server's answers.
+    const since = Date.now() - ticket.waited_seconds * 1000;
+    clearInterval(this.clock);
+    this.clock = setInterval(() => {
+      const shown = this.body.querySelector("#quick-elapsed");
+      if (shown) shown.textContent = elapsedText((Date.now() - since) / 1000);
+    }, 1000);
+    if (!this.polling) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.poll(), 0);
+    }
   }
 
   presetLabel(name) {
@@ -135,18 +149,28 @@ export class QuickMatchPanel {
   }
 
   async poll() {
-    if (!this.ticket || !this.root.isConnected) return;
+    if (!this.ticket || !this.root.isConnected || this.polling) return;
+    const id = this.ticket.ticket;
+    this.polling = true;
+    let answer = null;
     try {
-      this.show(await api.quickMatch(this.ticket.ticket));
+      answer = await api.quickMatch(id, POLL_WAIT_S);
     } catch (error) {
+      this.polling = false;
+      if (!this.ticket || this.ticket.ticket !== id) return;
       if (error.status === 404 || error.status === 401) {
         saveTicket(null);
+        this.destroy();
         this.ticket = null;
         return this.showForm();
       }
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.poll(), POLL_MS * 2); // the server is busy: keep waiting
+      this.timer = setTimeout(() => this.poll(), RETRY_MS); // the server is busy: keep waiting
+      return;
     }
+    this.polling = false;
+    if (!this.ticket || this.ticket.ticket !== id || !this.root.isConnected) return; // cancelled meanwhile
+    this.show(answer);
   }
 
   async cancel() {
@@ -155,7 +179,7 @@ export class QuickMatchPanel {
     try {
       await api.cancelQuickMatch(this.ticket.ticket);
     } catch (error) {
-      if (error.code === "already_seated") return this.poll();
+      if (error.code === "already_seated") return this.follow(this.ticket.ticket);
       toast(error.message, "error");
     }
     saveTicket(null);
@@ -170,7 +194,7 @@ export class QuickMatchPanel {
       this.show(await api.quickMatchComputer(this.ticket.ticket));
     } catch (error) {
       toast(error.message, "error");
-      this.poll();
+      this.follow(this.ticket.ticket);
     }
   }
 
