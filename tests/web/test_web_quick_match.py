@@ -86,13 +86,16 @@ def test_alone_the_computer_is_offered_after_the_wait(
 
 
 def test_cancel_goes_back_to_the_form(
-    quick_server: ServerProcess, open_page: Callable[..., Page]
+    quick_server: ServerProcess, open_page: Callable[..., Page], artifacts: Path
 ) -> None:
-    dee = open_page(DESKTOP)
+    dee = open_page(PHONE)
     dee.goto(f"{quick_server.base_url}/")
     account_name(dee)
+    expect(dee.locator("#quick-preset option[value=general]")).to_be_attached()
+    shoot(dee, artifacts, "phone-quick-form")
     dee.select_option("#quick-preset", "general")
     dee.click("#play-now")
     expect(dee.locator("#quick-cancel")).to_be_visible()
     dee.click("#quick-cancel")
     expect(dee.locator("#play-now")).to_be_enabled()
+    expect(dee.locator(".quick-waiting")).to_have_count(0)
