@@ -115,3 +115,27 @@ async def test_the_matching_pass_is_one_nodes_at_a_time(redis_server: RedisServe
     await asyncio.sleep(0.3)  # a holder that died: its lock runs out
     assert await a.lock("node-a", 5)
     await redis.aclose()
+
+
+async def test_a_claimed_group_is_opened_by_whichever_node_takes_it(
+    redis_server: RedisServer,
+) -> None:
+    first, second = connect(redis_server.url), connect(redis_server.url)
+    matcher, opener = RedisQueue(first), RedisQueue(second)
+    for n in (1, 2, 3, 4):
+        await matcher.enqueue(ticket(n))
+    t1, t2, t3, t4 = await matcher.waiting("official:2")
+    assert await matcher.claim([t1, t2], NOW)
+    await matcher.hand_out([t1, t2])
+    taken = await opener.next_group(1.0)
+    assert taken is not None and [t.id for t in taken] == ["t1", "t2"]
+    assert all(t.state == FORMING for t in taken)
+    assert await opener.next_group(0.1) is None  # taken once
+    # A group whose ticket went back to waiting meanwhile is not opened.
+    assert await matcher.claim([t3, t4], NOW)
+    await matcher.hand_out([t3, t4])
+    await matcher.unclaim([t4])
+    assert await opener.next_group(1.0) is None
+    assert [t.id for t in await matcher.waiting("official:2")] == ["t3", "t4"]
+    await first.aclose()
+    await second.aclose()

@@ -65,6 +65,7 @@ class QuickMatch:
         self.wait = ctx.settings.quick_match_wait
         self.holder = f"{ctx.settings.node} {secrets.token_hex(4)}"
         self._task: asyncio.Task[None] | None = None
+        self._opener: asyncio.Task[None] | None = None
         self._opening: set[asyncio.Task[None]] = set()
 
     @classmethod
@@ -73,14 +74,16 @@ class QuickMatch:
         queue: QuickQueue = RedisQueue(redis) if redis is not None else MemoryQueue()  # type: ignore[arg-type]
         service = cls(ctx, queue)
         service._task = asyncio.create_task(service._loop(), name="fivedice-quick-match")
+        service._opener = asyncio.create_task(service._open_groups(), name="fivedice-quick-open")
         return service
 
     async def stop(self) -> None:
         """Stop matching; wait for tables being opened."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        for task in (self._task, self._opener):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self._opening:
             await asyncio.gather(*self._opening, return_exceptions=True)
         await self.queue.close()
@@ -261,10 +264,24 @@ class QuickMatch:
             if not await self.queue.claim(members, now):
                 continue  # another pass took one of them first
             formed += 1
-            task = asyncio.create_task(self._open(members), name="fivedice-quick-open")
-            self._opening.add(task)
-            task.add_done_callback(self._opening.discard)
+            await self.queue.hand_out(members)
         return formed
+
+    async def _open_groups(self) -> None:
+        """Open the tables of claimed groups as they are handed out: on one node, this node's
+        own; on several, any node's, so the tables of a busy moment are opened (and stored)
+        by every node at once, not all by the node that matched them."""
+        while True:
+            try:
+                group = await self.queue.next_group(1.0)
+            except Exception as exc:  # Redis away: try again in a moment
+                log.warning("quick match groups not read", extra={"error": repr(exc)})
+                await asyncio.sleep(1.0)
+                continue
+            if group:
+                task = asyncio.create_task(self._open(group), name="fivedice-quick-table")
+                self._opening.add(task)
+                task.add_done_callback(self._opening.discard)
 
     async def _open(self, members: list[Ticket]) -> None:
         """Open a rated table for a claimed group, started, each player seated as their

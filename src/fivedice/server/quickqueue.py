@@ -16,6 +16,7 @@ in the clear for that time: the poll hands it to the ticket's own account only.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from dataclasses import asdict, dataclass, field, replace
@@ -152,6 +153,14 @@ class QuickQueue(Protocol):
         """Forming tickets whose table could not be opened wait again, in their old place."""
         ...
 
+    async def hand_out(self, tickets: list[Ticket]) -> None:
+        """A claimed group, for whichever node takes it next to open its table."""
+        ...
+
+    async def next_group(self, timeout: float) -> list[Ticket] | None:
+        """The next claimed group to open (None: none came within `timeout` seconds)."""
+        ...
+
     async def lock(self, holder: str, seconds: float) -> bool:
         """Take the right to run the next matching pass (one node at a time)."""
         ...
@@ -173,6 +182,7 @@ class MemoryQueue:
     tickets: dict[str, Ticket] = field(default_factory=dict)
     by_account: dict[int, str] = field(default_factory=dict)
     settled_at: dict[str, float] = field(default_factory=dict)
+    groups: asyncio.Queue[list[Ticket]] = field(default_factory=asyncio.Queue)
 
     def _forget_old(self, now: float) -> None:
         for ticket_id, when in list(self.settled_at.items()):
@@ -259,6 +269,17 @@ class MemoryQueue:
             if current is not None and current.state == FORMING:
                 self.tickets[t.id] = replace(current, state=WAITING, forming_at=0.0)
 
+    async def hand_out(self, tickets: list[Ticket]) -> None:
+        """To this node's own opener."""
+        self.groups.put_nowait(tickets)
+
+    async def next_group(self, timeout: float) -> list[Ticket] | None:
+        """The next group handed out."""
+        try:
+            return await asyncio.wait_for(self.groups.get(), timeout)
+        except TimeoutError:
+            return None
+
     async def lock(self, holder: str, seconds: float) -> bool:
         """One node: always its turn."""
         return True
@@ -275,6 +296,7 @@ class MemoryQueue:
 QUICK = f"{PREFIX}quick:"
 QUEUES_KEY = f"{QUICK}queues"  # a set of queue names that may have tickets waiting
 LOCK_KEY = f"{QUICK}matching"  # the matching pass's lock: SET NX PX, holder's name inside
+GROUPS_KEY = f"{QUICK}groups"  # claimed groups (ticket ids), taken by any node to open
 
 
 def ticket_key(ticket_id: str) -> str:
@@ -490,6 +512,23 @@ class RedisQueue:
         """Back to waiting, in their old place."""
         for t in tickets:
             await self._unclaim(keys=[ticket_key(t.id), queue_key(t.queue)], args=[t.id, t.since])
+
+    async def hand_out(self, tickets: list[Ticket]) -> None:
+        """Onto the shared list, so every node opens its share of the tables."""
+        await self.redis.rpush(GROUPS_KEY, " ".join(t.id for t in tickets))
+
+    async def next_group(self, timeout: float) -> list[Ticket] | None:
+        """BLPOP the next group, and read its tickets."""
+        popped = await self.redis.blpop([GROUPS_KEY], timeout=timeout)
+        if popped is None:
+            return None
+        raw = popped[1].decode() if isinstance(popped[1], bytes) else str(popped[1])
+        found = [await self.get(ticket_id) for ticket_id in raw.split()]
+        tickets = [t for t in found if t is not None and t.state == FORMING]
+        if len(tickets) == len(found):
+            return tickets
+        await self.unclaim(tickets)  # one of them went away: the others wait again
+        return None
 
     async def lock(self, holder: str, seconds: float) -> bool:
         """SET NX PX: the pass is this node's until it unlocks or the time runs out."""
