@@ -306,3 +306,23 @@ def test_a_long_poll_answers_when_the_ticket_is_seated(quick_server: ServerProce
         seated = answer.result().json()
     assert seated["state"] == "seated" and seated["token"]
     assert time.monotonic() - asked < 5  # answered at the news, not at the end of the wait
+
+
+def test_deleting_the_account_takes_its_ticket_out_of_the_queue(
+    quick_server: ServerProcess,
+) -> None:
+    ann = guest(quick_server)
+    ticket = play_now(ann, "general", 3).json()["ticket"]
+    secret, csrf = ann.secret, ann.csrf
+    assert ann.request("DELETE", "/api/account").status_code == 204
+    gone = httpx.get(
+        f"{quick_server.base_url}/api/quick-match/{ticket}",
+        headers={"Cookie": f"{COOKIE}={secret}", "X-CSRF-Token": csrf or ""},
+    )
+    assert gone.status_code == 401  # the session ended with the account
+    players = [guest(quick_server) for _ in range(2)]
+    tickets = [play_now(p, "general", 3).json()["ticket"] for p in players]
+    time.sleep(1.2)  # a few passes: two people wait for a third, the deleted one is not it
+    for p, t in zip(players, tickets, strict=True):
+        assert poll_until(p, t, "waiting")["table_id"] is None
+        p.request("DELETE", f"/api/quick-match/{t}")
