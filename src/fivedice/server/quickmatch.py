@@ -5,10 +5,11 @@ opponent instead.
 Every node runs the same matching loop (every ``PASS_SECONDS``); in a cluster a pass runs
 only on the node holding the pass's Redis lock at that moment, and the queue's atomic claim
 (:meth:`QuickQueue.claim`) is the fence behind the lock: a group is seated once even if two
-passes overlap (a lock that ran out mid-pass). The node that claims a group opens its table
-through the registry, exactly as a rematch does (seats, tokens and the accounts' seats in
-one stored transaction), and writes each ticket's table and seat token, which the player's
-next poll picks up through any node.
+passes overlap (a lock that ran out mid-pass). The claimed group is handed out (in a
+cluster, through a Redis list, so every node opens its share of the tables); the node that
+takes it opens the table through the registry, exactly as a rematch does (seats, tokens and
+the accounts' seats in one stored transaction), and writes each ticket's table and seat
+token, which the player's next poll picks up through any node.
 """
 
 from __future__ import annotations
