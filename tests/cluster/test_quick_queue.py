@@ -126,16 +126,13 @@ async def test_a_claimed_group_is_opened_by_whichever_node_takes_it(
         await matcher.enqueue(ticket(n))
     t1, t2, t3, t4 = await matcher.waiting("official:2")
     assert await matcher.claim([t1, t2], NOW)
-    await matcher.hand_out([t1, t2])
-    taken = await opener.next_group(1.0)
-    assert taken is not None and [t.id for t in taken] == ["t1", "t2"]
-    assert all(t.state == FORMING for t in taken)
-    assert await opener.next_group(0.1) is None  # taken once
-    # A group whose ticket went back to waiting meanwhile is not opened.
     assert await matcher.claim([t3, t4], NOW)
-    await matcher.hand_out([t3, t4])
-    await matcher.unclaim([t4])
-    assert await opener.next_group(1.0) is None
+    await matcher.hand_out([[t1, t2], [t3, t4]])
+    await matcher.unclaim([t4])  # t4 went back to waiting meanwhile: its group is not opened
+    taken = await opener.next_groups(1.0)
+    assert [[t.id for t in group] for group in taken] == [["t1", "t2"]]
+    assert all(t.state == FORMING for t in taken[0])
+    assert await opener.next_groups(0.1) == []  # taken once
     assert [t.id for t in await matcher.waiting("official:2")] == ["t3", "t4"]
     await first.aclose()
     await second.aclose()

@@ -136,8 +136,8 @@ def test_a_pass_drops_tickets_nobody_polls_and_puts_back_a_group_it_could_not_se
         await queue.polled("t2", now)  # ...but t2's page is still open
         await queue.polled("t3", now)
         assert await quick.match_once(now) == 1  # t2 and t3, claimed and handed out
-        group = await queue.next_group(0.1)
-        assert group is not None and [t.id for t in group] == ["t2", "t3"]
+        (group,) = await queue.next_groups(0.1)
+        assert [t.id for t in group] == ["t2", "t3"]
         await quick._open(group)
         assert (await queue.get("t1")).state == EXPIRED  # type: ignore[union-attr]
         # The table could not be opened: both wait again, in their places, to be tried again.

@@ -259,14 +259,14 @@ class QuickMatch:
             return 0
         by_id = {t.id: t for t in live}
         waiting = [Waiting(t.id, t.rating, t.since) for t in live]
-        formed = 0
+        formed: list[list[Ticket]] = []
         for group in form_groups(waiting, live[0].seats, now, self.widening):
             members = [by_id[w.ticket] for w in group]
-            if not await self.queue.claim(members, now):
-                continue  # another pass took one of them first
-            formed += 1
-            await self.queue.hand_out(members)
-        return formed
+            if await self.queue.claim(members, now):
+                formed.append(members)
+            # else: another pass took one of them first
+        await self.queue.hand_out(formed)
+        return len(formed)
 
     async def _open_groups(self) -> None:
         """Open the tables of claimed groups as they are handed out: on one node, this node's
@@ -274,15 +274,18 @@ class QuickMatch:
         by every node at once, not all by the node that matched them."""
         while True:
             try:
-                group = await self.queue.next_group(1.0)
+                groups = await self.queue.next_groups(1.0)
             except Exception as exc:  # Redis away: try again in a moment
                 log.warning("quick match groups not read", extra={"error": repr(exc)})
                 await asyncio.sleep(1.0)
                 continue
-            if group:
-                task = asyncio.create_task(self._open(group), name="fivedice-quick-table")
-                self._opening.add(task)
-                task.add_done_callback(self._opening.discard)
+            for group in groups:
+                self._spawn_open(group)
+
+    def _spawn_open(self, group: list[Ticket]) -> None:
+        task = asyncio.create_task(self._open(group), name="fivedice-quick-table")
+        self._opening.add(task)
+        task.add_done_callback(self._opening.discard)
 
     async def _open(self, members: list[Ticket]) -> None:
         """Open a rated table for a claimed group, started, each player seated as their

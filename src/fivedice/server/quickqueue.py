@@ -153,12 +153,13 @@ class QuickQueue(Protocol):
         """Forming tickets whose table could not be opened wait again, in their old place."""
         ...
 
-    async def hand_out(self, tickets: list[Ticket]) -> None:
-        """A claimed group, for whichever node takes it next to open its table."""
+    async def hand_out(self, groups: list[list[Ticket]]) -> None:
+        """Claimed groups, for whichever node takes them next to open their tables."""
         ...
 
-    async def next_group(self, timeout: float) -> list[Ticket] | None:
-        """The next claimed group to open (None: none came within `timeout` seconds)."""
+    async def next_groups(self, timeout: float) -> list[list[Ticket]]:
+        """The claimed groups waiting to be opened, as many as there are (at least one, or
+        none if none came within `timeout` seconds)."""
         ...
 
     async def lock(self, holder: str, seconds: float) -> bool:
@@ -269,16 +270,20 @@ class MemoryQueue:
             if current is not None and current.state == FORMING:
                 self.tickets[t.id] = replace(current, state=WAITING, forming_at=0.0)
 
-    async def hand_out(self, tickets: list[Ticket]) -> None:
+    async def hand_out(self, groups: list[list[Ticket]]) -> None:
         """To this node's own opener."""
-        self.groups.put_nowait(tickets)
+        for group in groups:
+            self.groups.put_nowait(group)
 
-    async def next_group(self, timeout: float) -> list[Ticket] | None:
-        """The next group handed out."""
+    async def next_groups(self, timeout: float) -> list[list[Ticket]]:
+        """Every group handed out so far."""
         try:
-            return await asyncio.wait_for(self.groups.get(), timeout)
+            taken = [await asyncio.wait_for(self.groups.get(), timeout)]
         except TimeoutError:
-            return None
+            return []
+        while not self.groups.empty():
+            taken.append(self.groups.get_nowait())
+        return taken
 
     async def lock(self, holder: str, seconds: float) -> bool:
         """One node: always its turn."""
@@ -297,6 +302,7 @@ QUICK = f"{PREFIX}quick:"
 QUEUES_KEY = f"{QUICK}queues"  # a set of queue names that may have tickets waiting
 LOCK_KEY = f"{QUICK}matching"  # the matching pass's lock: SET NX PX, holder's name inside
 GROUPS_KEY = f"{QUICK}groups"  # claimed groups (ticket ids), taken by any node to open
+GROUPS_PER_TAKE = 64  # groups a node takes at once beyond the first
 
 
 def ticket_key(ticket_id: str) -> str:
@@ -513,22 +519,35 @@ class RedisQueue:
         for t in tickets:
             await self._unclaim(keys=[ticket_key(t.id), queue_key(t.queue)], args=[t.id, t.since])
 
-    async def hand_out(self, tickets: list[Ticket]) -> None:
+    async def hand_out(self, groups: list[list[Ticket]]) -> None:
         """Onto the shared list, so every node opens its share of the tables."""
-        await self.redis.rpush(GROUPS_KEY, " ".join(t.id for t in tickets))
+        if groups:
+            lines = [" ".join(t.id for t in group) for group in groups]
+            await self.redis.rpush(GROUPS_KEY, *lines)
 
-    async def next_group(self, timeout: float) -> list[Ticket] | None:
-        """BLPOP the next group, and read its tickets."""
+    async def next_groups(self, timeout: float) -> list[list[Ticket]]:
+        """BLPOP a group, LPOP a batch more, and read their tickets in one round trip; a
+        group one of whose tickets went away meanwhile is dropped, its others put back."""
         popped = await self.redis.blpop([GROUPS_KEY], timeout=timeout)
         if popped is None:
-            return None
-        raw = popped[1].decode() if isinstance(popped[1], bytes) else str(popped[1])
-        found = [await self.get(ticket_id) for ticket_id in raw.split()]
-        tickets = [t for t in found if t is not None and t.state == FORMING]
-        if len(tickets) == len(found):
-            return tickets
-        await self.unclaim(tickets)  # one of them went away: the others wait again
-        return None
+            return []
+        raw = [popped[1], *(await self.redis.lpop(GROUPS_KEY, GROUPS_PER_TAKE) or [])]
+        lines = [(r.decode() if isinstance(r, bytes) else str(r)).split() for r in raw]
+        pipe = self.redis.pipeline(transaction=False)
+        for ids in lines:
+            for ticket_id in ids:
+                pipe.hgetall(ticket_key(ticket_id))
+        found = iter(await pipe.execute())
+        taken: list[list[Ticket]] = []
+        for ids in lines:
+            read = [next(found) for _ in ids]
+            tickets = [_from_fields(r) for r in read if r]
+            forming = [t for t in tickets if t.state == FORMING]
+            if len(forming) == len(ids):
+                taken.append(forming)
+            else:
+                await self.unclaim(forming)  # one of them went away: the others wait again
+        return taken
 
     async def lock(self, holder: str, seconds: float) -> bool:
         """SET NX PX: the pass is this node's until it unlocks or the time runs out."""
