@@ -30,6 +30,7 @@ from .errors import NotAvailable, Refusal, UnknownTicket
 from .matchmaking import Waiting, Widening, form_groups
 from .quickqueue import (
     EXPIRED,
+    FORMING,
     SEATED,
     WAITING,
     MemoryQueue,
@@ -68,6 +69,7 @@ class QuickMatch:
         self._task: asyncio.Task[None] | None = None
         self._opener: asyncio.Task[None] | None = None
         self._opening: set[asyncio.Task[None]] = set()
+        self._watch = TicketWatch(queue)
 
     @classmethod
     def start(cls, ctx: ServerContext, redis: object | None) -> QuickMatch:
@@ -85,6 +87,7 @@ class QuickMatch:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        await self._watch.close()
         if self._opening:
             await asyncio.gather(*self._opening, return_exceptions=True)
         await self.queue.close()
@@ -134,20 +137,23 @@ class QuickMatch:
         or after `wait` seconds, whichever is first: one request, checked by the account
         once, instead of a poll a second."""
         ticket = await self.mine(ticket_id, account_id)
-        if ticket.state != WAITING:
+        if ticket.state not in (WAITING, FORMING):
             return ticket
-        deadline = time.monotonic() + min(max(wait, 0.0), MAX_POLL_WAIT)
-        offered = self.computer_offered(ticket, time.time())
-        await self.queue.polled(ticket.id, time.time())
-        while time.monotonic() < deadline:
-            await asyncio.sleep(min(LONG_POLL_STEP, max(0.0, deadline - time.monotonic())))
-            ticket = await self.queue.get(ticket.id) or ticket
-            if ticket.state != WAITING or self.computer_offered(ticket, time.time()) != offered:
-                return ticket
         now = time.time()
-        if wait > 0:
+        await self.queue.polled(ticket.id, now)
+        ticket = replace(ticket, seen=now)
+        wait = min(max(wait, 0.0), MAX_POLL_WAIT)
+        offer = ticket.since + self.wait  # the moment the computer is offered: news too
+        if now < offer:
+            wait = min(wait, offer - now)
+        if wait <= 0:
+            return ticket
+        changed = await self._watch.until_changed(ticket.id, wait)
+        now = time.time()
+        if not changed:
             await self.queue.polled(ticket.id, now)  # still wanted at the end of the wait
-        return replace(ticket, seen=now)
+            return replace(ticket, seen=now)
+        return await self.queue.get(ticket.id) or ticket
 
     async def cancel(self, ticket_id: str, account_id: int) -> Ticket:
         """Leave the queue; a ticket already seated stays seated (409)."""
@@ -308,6 +314,57 @@ class QuickMatch:
         for ticket, (seat, token) in zip(members, seated, strict=True):
             await self.queue.seat(ticket, table.id, seat, token)
         log.info("quick match seated", extra={"table": table.id, "players": len(members)})
+
+
+class TicketWatch:
+    """The long polls of this node, all served by one look at the queue every
+    ``LONG_POLL_STEP`` (one Redis round trip for all of them), not one look per poll."""
+
+    def __init__(self, queue: QuickQueue) -> None:
+        self.queue = queue
+        self.waiters: dict[str, set[asyncio.Future[None]]] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    async def until_changed(self, ticket_id: str, timeout: float) -> bool:
+        """Wait until the ticket is seated or leaves the queue (True), or `timeout` passes
+        (False)."""
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiters.setdefault(ticket_id, set()).add(waiter)
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._look(), name="fivedice-quick-watch")
+        try:
+            await asyncio.wait_for(waiter, timeout)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            mine = self.waiters.get(ticket_id)
+            if mine is not None:
+                mine.discard(waiter)
+                if not mine:
+                    del self.waiters[ticket_id]
+
+    async def _look(self) -> None:
+        while self.waiters:
+            await asyncio.sleep(LONG_POLL_STEP)
+            ids = list(self.waiters)
+            try:
+                states = await self.queue.states(ids)
+            except Exception as exc:  # Redis away: the polls end at their time
+                log.warning("quick match tickets not read", extra={"error": repr(exc)})
+                continue
+            for ticket_id, state in zip(ids, states, strict=True):
+                if state not in (WAITING, FORMING):  # seated, or out of the queue
+                    for waiter in self.waiters.get(ticket_id, ()):
+                        if not waiter.done():
+                            waiter.set_result(None)
+
+    async def close(self) -> None:
+        """Stop looking."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
 
 
 def _owner(ticket: Ticket) -> SeatOwner:

@@ -124,6 +124,10 @@ class QuickQueue(Protocol):
         """The account's latest ticket, live or not."""
         ...
 
+    async def states(self, ticket_ids: list[str]) -> list[str | None]:
+        """Each ticket's state (None: gone), in one look."""
+        ...
+
     async def polled(self, ticket_id: str, now: float) -> None:
         """The player asked about the ticket: it is still wanted."""
         ...
@@ -215,6 +219,11 @@ class MemoryQueue:
     async def held(self, account_id: int) -> Ticket | None:
         """The account's latest ticket."""
         return self.tickets.get(self.by_account.get(account_id, ""))
+
+    async def states(self, ticket_ids: list[str]) -> list[str | None]:
+        """Each ticket's state."""
+        found = [self.tickets.get(i) for i in ticket_ids]
+        return [t.state if t is not None else None for t in found]
 
     async def polled(self, ticket_id: str, now: float) -> None:
         """Note the poll."""
@@ -433,6 +442,13 @@ class RedisQueue:
         if ticket_id is None:
             return None
         return await self.get(ticket_id.decode() if isinstance(ticket_id, bytes) else ticket_id)
+
+    async def states(self, ticket_ids: list[str]) -> list[str | None]:
+        """Each ticket's state, in one round trip."""
+        pipe = self.redis.pipeline(transaction=False)
+        for ticket_id in ticket_ids:
+            pipe.hget(ticket_key(ticket_id), "state")
+        return [s.decode() if isinstance(s, bytes) else s for s in await pipe.execute()]
 
     async def polled(self, ticket_id: str, now: float) -> None:
         """Note the poll (only on a ticket that exists: HSET would make one)."""
