@@ -136,3 +136,17 @@ async def test_a_claimed_group_is_opened_by_whichever_node_takes_it(
     assert [t.id for t in await matcher.waiting("official:2")] == ["t3", "t4"]
     await first.aclose()
     await second.aclose()
+
+
+async def test_claims_of_a_pass_go_in_one_round_trip_each_whole(
+    redis_server: RedisServer,
+) -> None:
+    redis = connect(redis_server.url)
+    queue = RedisQueue(redis)
+    for n in (1, 2, 3, 4):
+        await queue.enqueue(ticket(n))
+    t1, t2, t3, t4 = await queue.waiting("official:2")
+    assert await queue.claim_all([[t1, t2], [t2, t3], [t3, t4]], NOW) == [True, False, True]
+    assert await queue.claim_all([], NOW) == []
+    assert await queue.waiting("official:2") == []
+    await redis.aclose()

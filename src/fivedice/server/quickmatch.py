@@ -265,12 +265,13 @@ class QuickMatch:
             return 0
         by_id = {t.id: t for t in live}
         waiting = [Waiting(t.id, t.rating, t.since) for t in live]
-        formed: list[list[Ticket]] = []
-        for group in form_groups(waiting, live[0].seats, now, self.widening):
-            members = [by_id[w.ticket] for w in group]
-            if await self.queue.claim(members, now):
-                formed.append(members)
-            # else: another pass took one of them first
+        groups = [
+            [by_id[w.ticket] for w in group]
+            for group in form_groups(waiting, live[0].seats, now, self.widening)
+        ]
+        claimed = await self.queue.claim_all(groups, now)
+        # A group not claimed lost a ticket to another pass: the rest wait for the next.
+        formed = [group for group, won in zip(groups, claimed, strict=True) if won]
         await self.queue.hand_out(formed)
         return len(formed)
 

@@ -149,6 +149,10 @@ class QuickQueue(Protocol):
         """Move the tickets (of one queue) from waiting to forming, all or none."""
         ...
 
+    async def claim_all(self, groups: list[list[Ticket]], now: float) -> list[bool]:
+        """:meth:`claim` for each group, in order (each group all or none)."""
+        ...
+
     async def seat(self, ticket: Ticket, table_id: str, seat: int, token: str) -> None:
         """A forming ticket's player is seated: record the table, seat and token."""
         ...
@@ -256,6 +260,10 @@ class MemoryQueue:
             assert c is not None
             self.tickets[c.id] = replace(c, state=FORMING, forming_at=now)
         return True
+
+    async def claim_all(self, groups: list[list[Ticket]], now: float) -> list[bool]:
+        """Each group, in order."""
+        return [await self.claim(group, now) for group in groups]
 
     async def seat(self, ticket: Ticket, table_id: str, seat: int, token: str) -> None:
         """Record where the player sits."""
@@ -517,6 +525,17 @@ class RedisQueue:
         """All of them from waiting to forming, or none (one script: atomic)."""
         keys = [queue_key(tickets[0].queue), *(ticket_key(t.id) for t in tickets)]
         return bool(await self._claim(keys=keys, args=[now, *(t.id for t in tickets)]))
+
+    async def claim_all(self, groups: list[list[Ticket]], now: float) -> list[bool]:
+        """Every group's claim script in one pipelined round trip (each script is atomic on
+        its own, so each group is still all or none)."""
+        if not groups:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for tickets in groups:
+            keys = [queue_key(tickets[0].queue), *(ticket_key(t.id) for t in tickets)]
+            await self._claim(keys=keys, args=[now, *(t.id for t in tickets)], client=pipe)
+        return [bool(done) for done in await pipe.execute()]
 
     async def seat(self, ticket: Ticket, table_id: str, seat: int, token: str) -> None:
         """Record where the player sits."""
