@@ -145,7 +145,7 @@ class QuickMatch:
         wait = min(max(wait, 0.0), MAX_POLL_WAIT)
         offer = ticket.since + self.wait  # the moment the computer is offered: news too
         if now < offer:
-            wait = min(wait, offer - now)
+            wait = min(wait, offer - now + 0.05)  # just past it: timers may fire a hair early
         if wait <= 0:
             return ticket
         changed = await self._watch.until_changed(ticket.id, wait)
