@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fivedice.server.matchmaking import Waiting, Widening, form_groups, within_range
-from fivedice.server.quickmatch import STALE_SECONDS, QuickMatch
+from fivedice.server.quickmatch import STALE_SECONDS, QuickMatch, TicketWatch
 from fivedice.server.quickqueue import EXPIRED, FORMING, SEATED, WAITING, MemoryQueue, Ticket
 
 NOW = 1000.0
@@ -142,5 +142,25 @@ def test_a_pass_drops_tickets_nobody_polls_and_puts_back_a_group_it_could_not_se
         assert (await queue.get("t1")).state == EXPIRED  # type: ignore[union-attr]
         # The table could not be opened: both wait again, in their places, to be tried again.
         assert [t.id for t in await queue.waiting("official:2")] == ["t2", "t3"]
+
+    asyncio.run(scenario())
+
+
+def test_a_ticket_holds_a_few_long_polls_at_most_and_wakes_them_when_seated() -> None:
+    async def scenario() -> None:
+        queue = MemoryQueue()
+        await queue.enqueue(ticket(1))
+        watch = TicketWatch(queue)
+        polls = [asyncio.create_task(watch.until_changed("t1", 5.0)) for _ in range(6)]
+        await asyncio.sleep(0.05)
+        assert [p.done() for p in polls] == [False] * 4 + [True] * 2  # the extra answer at once
+        t1 = await queue.get("t1")
+        assert t1 is not None and await queue.claim([t1], NOW)
+        await asyncio.sleep(0.4)
+        assert not any(p.done() for p in polls[:4])  # forming: still waiting for the seat
+        await queue.seat(t1, "table", 0, "token")
+        assert await asyncio.gather(*polls[:4]) == [True] * 4
+        assert watch.waiters == {}
+        await watch.close()
 
     asyncio.run(scenario())

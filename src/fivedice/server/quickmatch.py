@@ -52,7 +52,8 @@ STALE_SECONDS = 20.0  # a waiting ticket nobody polled this long is dropped (the
 COMPUTER_LEVEL = "good-human"  # the computer opponent offered, when this server has it
 TABLE_NAME = "Quick match"
 MAX_POLL_WAIT = 15.0  # the longest a poll may wait for news (under STALE_SECONDS)
-LONG_POLL_STEP = 0.25  # how often a waiting poll looks at its ticket
+LONG_POLL_STEP = 0.25  # how often the waiting polls' tickets are looked at
+POLLS_PER_TICKET = 4  # long polls that may wait on one ticket at once (tabs of one browser)
 
 
 class QuickMatch:
@@ -329,6 +330,8 @@ class TicketWatch:
     async def until_changed(self, ticket_id: str, timeout: float) -> bool:
         """Wait until the ticket is seated or leaves the queue (True), or `timeout` passes
         (False)."""
+        if len(self.waiters.get(ticket_id, ())) >= POLLS_PER_TICKET:
+            return False  # enough polls wait on this ticket already: this one answers at once
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.waiters.setdefault(ticket_id, set()).add(waiter)
         if self._task is None or self._task.done():
