@@ -35,6 +35,7 @@ from .routes import (
     matches,
     play,
     profiles,
+    quick_match,
     ratings,
     scores,
     tables,
@@ -130,6 +131,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     app.add_middleware(KeepSocketSend)
     for module in (
         account,
+        quick_match,
         tables,
         matches,
         scores,

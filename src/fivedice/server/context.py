@@ -21,6 +21,7 @@ from .hub import Hub
 from .idempotency import IdempotentReplies
 from .metrics import Metrics
 from .nodes import Nodes
+from .quickmatch import QuickMatch
 from .ratelimit import AddressLimiter, ConnectionCounter, Network, parse_networks
 from .referee import Referee
 from .registry import TableRegistry
@@ -32,15 +33,16 @@ log = logging.getLogger("fivedice.server")
 
 @dataclass
 class Limits:
-    """What one client address may do on this node: open tables and guest accounts, fail to
-    sign in (a token bucket per address each, for a bounded number of addresses) and hold play
-    sockets (a count per address)."""
+    """What one client address may do on this node: open tables, guest accounts and
+    quick-match tickets, fail to sign in (a token bucket per address each, for a bounded
+    number of addresses) and hold play sockets (a count per address)."""
 
     tables: AddressLimiter
     sockets: ConnectionCounter
     proxies: tuple[Network, ...]
     guests: AddressLimiter  # new guest accounts per address
     sign_ins: AddressLimiter  # failed sign-ins per address
+    quick_matches: AddressLimiter  # quick-match tickets and computer tables per address
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Limits:
@@ -59,6 +61,11 @@ class Limits:
                 settings.address_sign_in_failures,
                 settings.addresses_tracked,
             ),
+            AddressLimiter(
+                settings.quick_matches_per_minute / 60.0,
+                settings.quick_match_burst,
+                settings.addresses_tracked,
+            ),
         )
 
 
@@ -75,6 +82,7 @@ class ServerContext:
     registry: TableRegistry
     bots: BotRunner
     nodes: Nodes = field(init=False)
+    quick: QuickMatch = field(init=False)
     limits: Limits = field(init=False)
     accuracy: AccuracyKeeper = field(init=False)
     creates: IdempotentReplies = field(default_factory=IdempotentReplies)
@@ -100,6 +108,7 @@ class ServerContext:
         ctx.accuracy = AccuracyKeeper(store)
         referee.after_finish.append(ctx.accuracy.finished)
         ctx.nodes = await Nodes.start(ctx)
+        ctx.quick = QuickMatch.start(ctx, ctx.nodes.redis)
         log.info(
             "server ready",
             extra={
@@ -114,6 +123,7 @@ class ServerContext:
     async def stop(self) -> None:
         """Graceful shutdown: close sockets, stop clocks and bots, finish every write, leave
         the cluster (releasing this node's tables, so others take them at once)."""
+        await self.quick.stop()
         await self.nodes.detach()
         await self.hub.close_all()
         await self.bots.close()

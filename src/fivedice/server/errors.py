@@ -131,6 +131,12 @@ class UnknownAccount(Refusal):
     code = "unknown_account"
 
 
+class UnknownTicket(Refusal):
+    """No quick-match ticket with that id for the account asking (another's is unknown too)."""
+
+    code = "unknown_ticket"
+
+
 class UnknownToken(Refusal):
     """The account has no API token with that id."""
 
@@ -189,6 +195,7 @@ _STATUS: dict[type[Refusal], int] = {
     AccountRequired: 403,
     UnknownAccount: 404,
     UnknownToken: 404,
+    UnknownTicket: 404,
     MissingToken: 401,
     BadToken: 403,
     RateLimited: 429,

@@ -82,3 +82,15 @@ async def add_bot(
         return match.join(name or bot_name(level, taken), bot=level)
 
     return await ctx.referee.perform(table, seat_bot)
+
+
+def run_opened(ctx: ServerContext, table: Table) -> None:
+    """Set a table just opened (:meth:`TableRegistry.open`) going on this node: its clock, its
+    computer players, its lobby line. In a cluster nothing runs yet: the node its first
+    client reaches takes the table, as with any new table."""
+    if not ctx.registry.keep_created:
+        return
+    ctx.referee.clock.schedule(table)
+    ctx.bots.schedule(table)
+    for hook in ctx.referee.after_change:
+        hook(table)

@@ -155,6 +155,11 @@ class Nodes:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
 
+    @property
+    def redis(self) -> Any:
+        """The Redis client the nodes share (None on a single node)."""
+        return self._redis
+
     def _spawn(self, coro: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)

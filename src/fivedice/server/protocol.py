@@ -723,3 +723,36 @@ class ProfileView(_Message):
     games: list[RuleSetStats]
     accuracy: Accuracy
     recent: list[RecentMatchView] = Field(description="The newest finished matches (at most 20)")
+
+
+# Quick match ----------------------------------------------------------------------------------
+
+
+class QuickMatchRequest(_Message):
+    """ "Play now": the rule set and the table size to be seated at."""
+
+    preset: Annotated[str, Field(min_length=1, max_length=40)] = "official"
+    seats: Literal[2, 3, 4] = 2
+
+
+class QuickMatchTicket(_Message):
+    """A quick-match ticket as its player sees it. `state`: ``waiting`` (in the queue),
+    ``forming`` (a table is being opened), ``seated`` (`table_id`, `seat` and `token` say
+    where: keep the token as for any seat), ``cancelled``, or ``expired`` (not polled for a
+    while, or its table could not be opened: queue again)."""
+
+    ticket: str
+    state: Literal["waiting", "forming", "seated", "cancelled", "expired"]
+    preset: str
+    seats: int
+    rating: float = Field(description="Your shown rating in the rule set's family when queued")
+    waited_seconds: float = Field(description="Time in the queue (once seated: until seated)")
+    rating_range: float = Field(description="How far from your rating opponents may be, now")
+    computer_offered: bool = Field(
+        description="The wait is over: `POST .../computer` seats you against the computer"
+    )
+    computer_after_seconds: float = Field(description="The wait before the computer is offered")
+    table_id: str | None = None
+    seat: int | None = None
+    token: str | None = None
+    computer: bool = Field(default=False, description="Seated against the computer")

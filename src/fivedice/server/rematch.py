@@ -19,6 +19,7 @@ from fivedice.store.accounts import SeatOwner
 from .context import ServerContext
 from .errors import Refusal
 from .hub import Client
+from .lobby import run_opened
 from .registry import DICE
 from .table import RematchOffer, Table
 
@@ -87,11 +88,7 @@ async def _open(ctx: ServerContext, table: Table, offer: RematchOffer) -> None:
         match, names, bots, table.name, table.listed, start=True, owners=owners
     )
     offer.table_id = new.id
-    if ctx.registry.keep_created:  # one node runs it now; in a cluster, whoever its clients reach
-        ctx.referee.clock.schedule(new)
-        ctx.bots.schedule(new)
-        for hook in ctx.referee.after_change:
-            hook(new)
+    run_opened(ctx, new)
     grants = {old: granted for old, granted in zip(accepted, seated, strict=True)}
     offer.grants = grants
     log.info("rematch opened", extra={"table": table.id, "rematch": new.id})

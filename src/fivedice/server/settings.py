@@ -68,6 +68,10 @@ class Settings:
     sign_in_failures: int = 5  # failed sign-ins per account within sign_in_window ...
     sign_in_window: float = 900.0  # ... before its sign-ins are refused until the window ends
     address_sign_in_failures: int = 20  # failed sign-ins per address, refilled over the window
+    # Quick match ("Play now")
+    quick_match_wait: float = 30.0  # seconds in the queue before a computer is offered
+    quick_matches_per_minute: float = 10.0  # tickets (and computer tables) per address ...
+    quick_match_burst: int = 20  # ... after this burst
     # Presence (who is connected or watching) is broadcast at most once per this many seconds
     presence_interval: float = 0.5
     spectators_listed: int = 20  # spectator names in a table view (the count is always there)
@@ -125,6 +129,11 @@ class Settings:
             address_sign_in_failures=_env_int(
                 "FIVEDICE_ADDRESS_SIGN_IN_FAILURES", cls.address_sign_in_failures
             ),
+            quick_match_wait=_env_float("FIVEDICE_QUICK_MATCH_WAIT", cls.quick_match_wait),
+            quick_matches_per_minute=_env_float(
+                "FIVEDICE_QUICK_MATCHES_PER_MINUTE", cls.quick_matches_per_minute
+            ),
+            quick_match_burst=_env_int("FIVEDICE_QUICK_MATCH_BURST", cls.quick_match_burst),
             presence_interval=_env_float("FIVEDICE_PRESENCE_INTERVAL", cls.presence_interval),
             spectators_listed=_env_int("FIVEDICE_SPECTATORS_LISTED", cls.spectators_listed),
             bot_delay=_env_float("FIVEDICE_BOT_DELAY", cls.bot_delay),

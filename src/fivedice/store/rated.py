@@ -141,6 +141,12 @@ def current_ratings(conn: Connection, family: Family, accounts: Iterable[str]) -
     return {account: Rating(mu, sigma, games) for account, mu, sigma, games in conn.execute(query)}
 
 
+def current_rating(store: Store, family: Family, account_id: str) -> Rating | None:
+    """An account's current rating in `family` (None: it has finished no rated match there)."""
+    with store.engine.connect() as conn:
+        return current_ratings(conn, family, [account_id]).get(account_id)
+
+
 def best_ratings(store: Store, family: Family, limit: int = 20) -> list[RatingLine]:
     """A family's leaderboard: current ratings by their shown value (``mu - 3 sigma``), best
     first; provisional ones included (they are marked, and their wide sigma keeps them low)."""

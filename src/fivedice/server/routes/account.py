@@ -197,6 +197,10 @@ async def delete_my_account(ctx: Ctx, who: Who, response: Response) -> None:
     shows as a deleted player."""
     account, _ = who.need_browser()
     unfinished = await asyncio.to_thread(delete_account, ctx.store, account.id)
+    held = await ctx.quick.find_live(account.id)
+    if held is not None:  # a deleted account is seated nowhere new
+        with contextlib.suppress(Refusal):
+            await ctx.quick.cancel(held.id, account.id)
     clear_session_cookie(response, ctx.settings)
     log.info("account deleted", extra={"account": account.id})
     await _tell_tables(ctx, unfinished, account.id, DELETED_NAME, "deleted")

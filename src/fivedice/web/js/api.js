@@ -1,4 +1,4 @@
-// The server's REST API (the lobby, tables, history, high scores, leaderboards, ratings and the coach).
+// The server's REST API (the lobby, quick match, tables, history, high scores, leaderboards, ratings and the coach).
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -88,6 +88,12 @@ export const api = {
   match: (id) => request("GET", `/api/matches/${e(id)}`),
   replay: (id, seq) => request("GET", `/api/matches/${e(id)}/replay${seq ? `?seq=${seq}` : ""}`),
   analysis: (id) => request("GET", `/api/matches/${e(id)}/analysis`),
+  // Quick match: queue, poll the ticket, cancel it, or take the computer after the wait.
+  playNow: (preset, seats) => request("POST", "/api/quick-match", { preset, seats }),
+  // With `wait`, a long poll: answered when the ticket changes, or after that many seconds.
+  quickMatch: (ticket, wait = 0) => request("GET", `/api/quick-match/${e(ticket)}${wait ? `?wait=${wait}` : ""}`),
+  cancelQuickMatch: (ticket) => request("DELETE", `/api/quick-match/${e(ticket)}`),
+  quickMatchComputer: (ticket) => request("POST", `/api/quick-match/${e(ticket)}/computer`),
 };
 
 // The account's own routes (they run before the account is known, so they do not wait on it).

@@ -1,4 +1,4 @@
-// The lobby: quick starts (against the computer, pass and play), the open tables to join or
+// The lobby: quick starts (play now, against the computer, pass and play), the open tables to join or
 // watch, a table with every option, and the best scores.
 
 import { accountReady, currentAccount } from "./account.js";
@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
 import { botName, dateText, levelHint, levelLabel } from "./labels.js";
+import { QuickMatchPanel } from "./quickmatch.js";
 import { navigate } from "./router.js";
 import { addSeat, playerName, saveSeats, setPlayerName } from "./seats.js";
 
@@ -42,6 +43,7 @@ export class LobbyScreen {
   destroy() {
     clearInterval(this.timer);
     window.removeEventListener("fivedice:account", this.onAccount);
+    this.quick.destroy();
   }
 
   /** The Rated choice is offered only to a browser signed in (a rating is an account's). */
@@ -92,7 +94,8 @@ export class LobbyScreen {
       h("div", { class: "hero-dice", "aria-hidden": "true" }, [2, 3, 4, 5, 6].map((v) => dieSvg(v))),
     );
 
-    // Quick starts.
+    // Quick starts: a rated table with players of about your rating, the computer, one screen.
+    this.quick = new QuickMatchPanel(this.presetSelect());
     this.vsLevel = h("select", { "aria-label": "Computer player", id: "vs-level" });
     this.levelSelects.push(this.vsLevel);
     this.vsNote = h("p", { class: "muted small level-note", "aria-live": "polite" });
@@ -168,7 +171,7 @@ export class LobbyScreen {
         "div",
         { class: "lobby" },
         hero,
-        h("div", { class: "lobby-main" }, h("div", { class: "quickstarts" }, vsComputer, passAndPlay), tables, create),
+        h("div", { class: "lobby-main" }, this.quick.root, h("div", { class: "quickstarts" }, vsComputer, passAndPlay), tables, create),
         h("aside", { class: "lobby-side" }, scores, recent),
       ),
     );

@@ -1,0 +1,209 @@
+// "Play now": queue for a rated table of 2 to 4 players with one rule set, wait while the
+// server looks for players of about your rating (the range widening as you wait), and go to
+// the table once seated. After the server's wait the computer is offered instead.
+
+import { accountReady } from "./account.js";
+import { api } from "./api.js";
+import { fill, h, toast } from "./dom.js";
+import { navigate } from "./router.js";
+import { addSeat } from "./seats.js";
+
+const POLL_WAIT_S = 10; // a long poll: the server answers when the ticket changes, or after this
+const RETRY_MS = 2000; // after a failed poll
+const TICKET_KEY = "fivedice.quick.ticket"; // this tab's ticket: a reload keeps waiting
+
+function savedTicket() {
+  try {
+    return sessionStorage.getItem(TICKET_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function saveTicket(id) {
+  try {
+    if (id) sessionStorage.setItem(TICKET_KEY, id);
+    else sessionStorage.removeItem(TICKET_KEY);
+  } catch {
+    /* storage blocked: the wait lasts as long as the page */
+  }
+}
+
+function elapsedText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+export class QuickMatchPanel {
+  constructor(presetSelect) {
+    this.preset = presetSelect;
+    this.preset.id = "quick-preset";
+    this.size = h("select", { id: "quick-size", "aria-label": "Players at the table" }, [2, 3, 4].map((n) => h("option", { value: String(n) }, `${n} players`)));
+    this.body = h("div", { class: "quick-body" });
+    this.root = h(
+      "section",
+      { class: "panel quick play-now", id: "play-now-panel", "aria-labelledby": "play-now-title" },
+      h("h2", { id: "play-now-title" }, this.icon(), "Play now"),
+      this.body,
+    );
+    this.timer = null;
+    this.clock = null;
+    this.ticket = null;
+    this.showForm();
+    const waiting = savedTicket();
+    if (waiting) this.follow(waiting);
+  }
+
+  icon() {
+    const wrap = h("span", { class: "badge-icon", "aria-hidden": "true" });
+    wrap.innerHTML = '<svg viewBox="0 0 24 24"><path d="M13 2 4 14h7l-1 8 9-12h-7z"/></svg>';
+    return wrap;
+  }
+
+  destroy() {
+    clearTimeout(this.timer);
+    clearInterval(this.clock);
+    this.timer = null;
+    this.clock = null;
+    this.polling = false;
+  }
+
+  showForm() {
+    fill(
+      this.body,
+      h("p", { class: "muted small" }, "Meet players of about your rating at a rated table: no undo, no hints."),
+      h("div", { class: "row" }, h("label", { class: "field" }, "Rules", this.preset), h("label", { class: "field" }, "Table", this.size)),
+      h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "play-now", onclick: () => this.join() }, "Play now")),
+    );
+  }
+
+  async join() {
+    const button = this.body.querySelector("#play-now");
+    if (button) button.disabled = true;
+    const account = await accountReady();
+    if (!account) {
+      toast("Play now needs an account: reload the page to open a guest one", "error");
+      if (button) button.disabled = false;
+      return;
+    }
+    try {
+      const ticket = await api.playNow(this.preset.value || "official", Number(this.size.value) || 2);
+      this.show(ticket);
+    } catch (error) {
+      toast(error.message, "error");
+      if (button) button.disabled = false;
+    }
+  }
+
+  /** Poll a ticket this tab queued before a reload. */
+  async follow(id) {
+    try {
+      this.show(await api.quickMatch(id));
+    } catch {
+      saveTicket(null);
+    }
+  }
+
+  show(ticket) {
+    this.ticket = ticket;
+    if (ticket.state === "seated") return this.seated(ticket);
+    if (ticket.state !== "waiting" && ticket.state !== "forming") {
+      saveTicket(null);
+      if (ticket.state === "expired") toast("The wait ran out: press Play now again", "error");
+      this.destroy();
+      return this.showForm();
+    }
+    saveTicket(ticket.ticket);
+    const others = ticket.seats - 1;
+    const looking = `Looking for ${others} ${others === 1 ? "player" : "players"}`;
+    const offer = ticket.computer_offered
+      ? h("button", { type: "button", class: "button", id: "play-computer-instead", onclick: () => this.playComputer() }, "Play the computer instead")
+      : h("p", { class: "muted small" }, `The computer is offered after ${Math.round(ticket.computer_after_seconds)} s.`);
+    fill(
+      this.body,
+      h(
+        "div",
+        { class: "quick-waiting", role: "status", "aria-live": "polite" },
+        h("span", { class: "spinner", "aria-hidden": "true" }),
+        h("div", {}, h("strong", {}, `${looking}…`), h("div", { class: "muted small" }, `${this.presetLabel(ticket.preset)} · rating ${ticket.rating.toFixed(1)} ± ${ticket.rating_range.toFixed(0)}`)),
+        h("span", { class: "num quick-elapsed", id: "quick-elapsed" }, elapsedText(ticket.waited_seconds)),
+      ),
+      h("div", { class: "row" }, offer, h("button", { type: "button", class: "button ghost", id: "quick-cancel", onclick: () => this.cancel() }, "Cancel")),
+    );
+    // The elapsed time ticks here between the server's answers.
+    const since = Date.now() - ticket.waited_seconds * 1000;
+    clearInterval(this.clock);
+    this.clock = setInterval(() => {
+      const shown = this.body.querySelector("#quick-elapsed");
+      if (shown) shown.textContent = elapsedText((Date.now() - since) / 1000);
+    }, 1000);
+    if (!this.polling) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.poll(), 0);
+    }
+  }
+
+  presetLabel(name) {
+    const option = [...this.preset.options].find((o) => o.value === name);
+    return option ? option.textContent : name;
+  }
+
+  async poll() {
+    if (!this.ticket || !this.root.isConnected || this.polling) return;
+    const id = this.ticket.ticket;
+    this.polling = true;
+    let answer = null;
+    try {
+      answer = await api.quickMatch(id, POLL_WAIT_S);
+    } catch (error) {
+      this.polling = false;
+      if (!this.ticket || this.ticket.ticket !== id) return;
+      if (error.status === 404 || error.status === 401) {
+        saveTicket(null);
+        this.destroy();
+        this.ticket = null;
+        return this.showForm();
+      }
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.poll(), RETRY_MS); // the server is busy: keep waiting
+      return;
+    }
+    this.polling = false;
+    if (!this.ticket || this.ticket.ticket !== id || !this.root.isConnected) return; // cancelled meanwhile
+    this.show(answer);
+  }
+
+  async cancel() {
+    if (!this.ticket) return;
+    this.destroy();
+    try {
+      await api.cancelQuickMatch(this.ticket.ticket);
+    } catch (error) {
+      if (error.code === "already_seated") return this.follow(this.ticket.ticket);
+      toast(error.message, "error");
+    }
+    saveTicket(null);
+    this.ticket = null;
+    this.showForm();
+  }
+
+  async playComputer() {
+    if (!this.ticket) return;
+    this.destroy();
+    try {
+      this.show(await api.quickMatchComputer(this.ticket.ticket));
+    } catch (error) {
+      toast(error.message, "error");
+      this.follow(this.ticket.ticket);
+    }
+  }
+
+  async seated(ticket) {
+    this.destroy();
+    saveTicket(null);
+    const account = await accountReady();
+    const name = account ? account.name : "You";
+    addSeat(ticket.table_id, ticket.seat, ticket.token, name, { mode: ticket.computer ? "computer" : "online", primary: ticket.seat });
+    navigate(`./?table=${encodeURIComponent(ticket.table_id)}`);
+  }
+}
