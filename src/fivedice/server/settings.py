@@ -63,8 +63,10 @@ class Settings:
     # Accounts
     secure_cookies: bool = True  # the session cookie is Secure (off only for plain-http hosts)
     session_days: float = 30.0  # a browser stays signed in this long
-    guests_per_minute: float = 1.0  # guest accounts one address may open, after its burst
-    guest_burst: int = 20
+    # Guest accounts one address may open, after its burst: one address may be a whole office
+    # or school behind one router, so it is generous; each costs one row.
+    guests_per_minute: float = 10.0
+    guest_burst: int = 60
     sign_in_failures: int = 5  # failed sign-ins per account within sign_in_window ...
     sign_in_window: float = 900.0  # ... before its sign-ins are refused until the window ends
     address_sign_in_failures: int = 20  # failed sign-ins per address, refilled over the window

@@ -32,7 +32,25 @@ async function signedIn() {
   } catch (error) {
     if (error.status !== 401) throw error;
   }
-  return adopt(await accounts.guest());
+  try {
+    return adopt(await accounts.guest());
+  } catch (error) {
+    if (error.status === 429 || error.status === 0) retryGuest();
+    throw error;
+  }
+}
+
+/** Asked again later when the server was busy or away (many guests from one address): the
+ * page plays on without an account meanwhile, and takes the guest when it comes. */
+function retryGuest(delay = 10000) {
+  setTimeout(async () => {
+    if (current) return;
+    try {
+      adopt(await accounts.guest());
+    } catch (error) {
+      if (error.status === 429 || error.status === 0) retryGuest(Math.min(delay * 2, 120000));
+    }
+  }, delay);
 }
 
 let ready = null;

@@ -20,9 +20,9 @@ function ticks(low, high) {
   const raw = span / 4;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * magnitude).find((m) => m >= raw);
-  const out = [];
-  for (let v = Math.floor(low / step) * step; v <= high + step / 2; v += step) out.push(Number(v.toFixed(6)));
-  return out;
+  const out = [Number((Math.floor(low / step) * step).toFixed(6))];
+  while (out[out.length - 1] < high) out.push(Number((out[out.length - 1] + step).toFixed(6)));
+  return out; // the last tick at or above `high`: every point lies inside the frame
 }
 
 /** The rating history of one family as a line chart: x the rated matches in order, y the
@@ -52,7 +52,7 @@ export function ratingChart(family, narrow = window.innerWidth < 640) {
   );
   return s(
     "svg",
-    { class: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${family.label} rating over ${points.length} rated matches, now ${family.rating.toFixed(1)}` },
+    { class: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${family.label} rating over ${points.length} rated ${points.length === 1 ? "match" : "matches"}, now ${family.rating.toFixed(1)}` },
     grid,
     s("line", { class: "chart-axis", x1: PAD.left, x2: W - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
     xLabels,

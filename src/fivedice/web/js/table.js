@@ -771,9 +771,18 @@ export class TableScreen {
 
   // Waiting room actions (used by waiting.js) -------------------------------------------------
 
-  takeSeat(name) {
-    this.joiningName = name;
-    this.send({ type: "join", name });
+  /** A seat through REST, so a signed-in player's seat is their account's (it comes back on
+   * their other devices, and a rated table seats only accounts); then the socket greets again
+   * with the new token. */
+  async takeSeat(name) {
+    try {
+      const seat = await api.takeSeat(this.tableId, name);
+      addSeat(this.tableId, seat.seat, seat.token, name, { mode: "online", primary: seat.seat });
+      toast(`You sit at seat ${seat.seat + 1}`);
+      this.resume();
+    } catch (error) {
+      toast(error.message, "error");
+    }
   }
 
   addComputer(level) {

@@ -3,6 +3,7 @@
 import { clockText, copyText, h, toast } from "./dom.js";
 import { awayText } from "./scorecard.js";
 import { playerName, setPlayerName } from "./seats.js";
+import { currentAccount } from "./account.js";
 import { levelLabel } from "./labels.js";
 
 /** Whether the table's host has no connection now. */
@@ -17,6 +18,7 @@ function rulesSummary(view, rules) {
     "div",
     { class: "rules-summary", "aria-label": "Table options" },
     h("span", { class: "pill", title: rules.source }, rules.title),
+    o.rated ? h("span", { class: "pill rated", title: "Each player's rating moves with the result" }, "rated") : null,
     h("span", { class: "pill" }, `${o.seats} seat${o.seats === 1 ? "" : "s"}`),
     h("span", { class: "pill" }, `${o.rounds} round${o.rounds === 1 ? "" : "s"}`),
     h("span", { class: "pill" }, o.clock_seconds ? `${clockText(o.clock_seconds)} per hand (${o.timeout_rule === "forfeit" ? "time out loses" : "time out scratches"})` : "no clock"),
@@ -81,7 +83,7 @@ export function renderWaiting(screen) {
   );
 
   if (!local.size && free > 0) {
-    if (!screen.joinInput) screen.joinInput = h("input", { type: "text", maxlength: "24", value: playerName(), autocomplete: "nickname" });
+    if (!screen.joinInput) screen.joinInput = h("input", { type: "text", maxlength: "24", value: playerName() || currentAccount()?.name || "", autocomplete: "nickname" });
     parts.push(
       h(
         "form",
@@ -103,7 +105,7 @@ export function renderWaiting(screen) {
 
   if (isHost) {
     const levels = screen.welcome.bot_levels || [];
-    if (levels.length && free > 0) {
+    if (levels.length && free > 0 && !v.options.rated) {
       if (!screen.levelSelect) {
         screen.levelSelect = h("select", { "aria-label": "Computer player" }, levels.map((l) => h("option", { value: l }, levelLabel(l))));
         screen.levelSelect.value = levels.includes("good-human") ? "good-human" : levels[0];
