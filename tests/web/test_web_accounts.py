@@ -129,3 +129,57 @@ def test_delete_account_is_confirmed_and_leaves_a_guest(open_page: Callable[...,
     page.locator("#account-confirm").click()
     expect(button).not_to_have_attribute("aria-label", first)
     expect(button).to_have_attribute("data-kind", "guest")
+
+
+def test_a_signed_in_player_joins_a_rated_table_from_its_page_and_gets_the_seat_back(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    """The page's "Take a seat" seats the account (a rated table takes nobody else), and the
+    joiner's seat follows their account to another browser."""
+    host = open_page(DESKTOP)
+    host.goto("/")
+    expect(host.locator("#account-button")).to_have_attribute("data-kind", "guest")
+    host.fill("#player-name", "Ann")
+    host.locator("#create-table summary").click()
+    host.locator("#create-table form input[name=seats]").fill("2")
+    host.locator("#create-rated").check()
+    host.locator("#create-submit").click()
+    wait_phase(host, "waiting")
+    table_id = screen(host).get_attribute("data-table-id")
+    expect(host.locator(".rules-summary")).to_contain_text("rated")
+    expect(host.get_by_role("button", name="Add computer")).to_have_count(0)
+
+    # Bob claims his guest account, opens the invite link and takes the free seat.
+    username = f"Bob{uuid.uuid4().hex[:8]}"
+    bob = open_page(DESKTOP)
+    bob.goto("/")
+    expect(bob.locator("#account-button")).to_have_attribute("data-kind", "guest")
+    open_menu(bob)
+    bob.locator("#account-claim").click()
+    dialog = bob.locator("#account-dialog")
+    dialog.locator("input[name=username]").fill(username)
+    dialog.locator("input[name=password]").fill(PASSWORD)
+    dialog.locator("button[type=submit]").click()
+    expect(bob.locator("#account-button")).to_have_attribute("data-kind", "person")
+    bob.goto(f"/?table={table_id}")
+    wait_phase(bob, "waiting")
+    bob.get_by_role("button", name="Take a seat").click()
+    seat = bob.locator(".seats-list li[data-seat='1']")
+    expect(seat).to_contain_text("you")
+    expect(host.locator(".seats-list li[data-seat='1']")).to_contain_text(username)
+    shoot(bob, artifacts, "desktop-rated-table-joined")
+
+    # On his phone, signed in to the same account, the link gives him his seat.
+    phone = open_page(PHONE)
+    phone.goto("/")
+    expect(phone.locator("#account-button")).to_have_attribute("data-kind", "guest")
+    open_menu(phone)
+    phone.locator("#account-sign-in").click()
+    sign_in = phone.locator("#account-dialog")
+    sign_in.locator("input[name=username]").fill(username)
+    sign_in.locator("input[name=password]").fill(PASSWORD)
+    sign_in.locator("button[type=submit]").click()
+    expect(phone.locator("#account-button")).to_have_attribute("data-kind", "person")
+    phone.goto(f"/?table={table_id}")
+    wait_phase(phone, "waiting")
+    expect(phone.locator(".seats-list li[data-seat='1']")).to_contain_text("you")
