@@ -46,9 +46,7 @@ def _free_port() -> int:
 
 def start_server(workdir: Path, ws_impl: str) -> tuple[subprocess.Popen[bytes], str]:
     """The server under test, with the echo endpoint and limits fit for a load test."""
-    port = _free_port()
     env = {
-        **os.environ,
         "FIVEDICE_DATABASE_URL": f"sqlite:///{workdir / 'load.db'}",
         "FIVEDICE_ECHO_ENDPOINT": "1",
         "FIVEDICE_LOG_LEVEL": "WARNING",
@@ -57,6 +55,14 @@ def start_server(workdir: Path, ws_impl: str) -> tuple[subprocess.Popen[bytes], 
         "FIVEDICE_TABLE_BURST": "1000000",  # every simulated client has the same address
         "FIVEDICE_SOCKETS_PER_ADDRESS": "1000000",
     }
+    return launch_server(workdir, env)
+
+
+def launch_server(workdir: Path, settings: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
+    """`python -m fivedice.server` on a free port with these settings added to the
+    environment, its log in `workdir`; returns once /healthz answers."""
+    port = _free_port()
+    env = {**os.environ, **settings}
     log = (workdir / "server.log").open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "fivedice.server", "--port", str(port)],

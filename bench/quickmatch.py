@@ -25,7 +25,6 @@ import argparse
 import asyncio
 import json
 import multiprocessing
-import os
 import random
 import statistics
 import subprocess
@@ -44,7 +43,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "deploy"))
 
 from bench.cluster import tree_cpu
-from bench.load import _free_port, percentile, split
+from bench.load import launch_server, percentile, split
 from fivedice.server.runner import raise_open_file_limit
 
 PRESETS = ("official", "yatzy", "yacht")
@@ -93,28 +92,8 @@ def node_env(wait: float) -> dict[str, str]:
 
 def start_server(workdir: Path, wait: float) -> tuple[subprocess.Popen[bytes], str]:
     """One node on SQLite in a temporary folder."""
-    port = _free_port()
-    env = {
-        **os.environ,
-        "FIVEDICE_DATABASE_URL": f"sqlite:///{workdir / 'quick.db'}",
-        **node_env(wait),
-    }
-    log = (workdir / "server.log").open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "fivedice.server", "--port", str(port)],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return process, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not start: " + (workdir / "server.log").read_text())
+    settings = {"FIVEDICE_DATABASE_URL": f"sqlite:///{workdir / 'quick.db'}", **node_env(wait)}
+    return launch_server(workdir, settings)
 
 
 async def open_guests(client: httpx.AsyncClient, count: int) -> list[Player]:

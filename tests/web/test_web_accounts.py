@@ -131,6 +131,18 @@ def test_delete_account_is_confirmed_and_leaves_a_guest(open_page: Callable[...,
     expect(button).to_have_attribute("data-kind", "guest")
 
 
+def account_form(page: Page, item: str, username: str) -> None:
+    """Claim this guest account (`#account-claim`) or sign in (`#account-sign-in`) through the
+    account menu, and wait until the page says the account is a person's."""
+    open_menu(page)
+    page.locator(item).click()
+    dialog = page.locator("#account-dialog")
+    dialog.locator("input[name=username]").fill(username)
+    dialog.locator("input[name=password]").fill(PASSWORD)
+    dialog.locator("button[type=submit]").click()
+    expect(page.locator("#account-button")).to_have_attribute("data-kind", "person")
+
+
 def test_a_signed_in_player_joins_a_rated_table_from_its_page_and_gets_the_seat_back(
     open_page: Callable[..., Page], artifacts: Path
 ) -> None:
@@ -154,13 +166,7 @@ def test_a_signed_in_player_joins_a_rated_table_from_its_page_and_gets_the_seat_
     bob = open_page(DESKTOP)
     bob.goto("/")
     expect(bob.locator("#account-button")).to_have_attribute("data-kind", "guest")
-    open_menu(bob)
-    bob.locator("#account-claim").click()
-    dialog = bob.locator("#account-dialog")
-    dialog.locator("input[name=username]").fill(username)
-    dialog.locator("input[name=password]").fill(PASSWORD)
-    dialog.locator("button[type=submit]").click()
-    expect(bob.locator("#account-button")).to_have_attribute("data-kind", "person")
+    account_form(bob, "#account-claim", username)
     bob.goto(f"/?table={table_id}")
     wait_phase(bob, "waiting")
     bob.get_by_role("button", name="Take a seat").click()
@@ -173,13 +179,7 @@ def test_a_signed_in_player_joins_a_rated_table_from_its_page_and_gets_the_seat_
     phone = open_page(PHONE)
     phone.goto("/")
     expect(phone.locator("#account-button")).to_have_attribute("data-kind", "guest")
-    open_menu(phone)
-    phone.locator("#account-sign-in").click()
-    sign_in = phone.locator("#account-dialog")
-    sign_in.locator("input[name=username]").fill(username)
-    sign_in.locator("input[name=password]").fill(PASSWORD)
-    sign_in.locator("button[type=submit]").click()
-    expect(phone.locator("#account-button")).to_have_attribute("data-kind", "person")
+    account_form(phone, "#account-sign-in", username)
     phone.goto(f"/?table={table_id}")
     wait_phase(phone, "waiting")
     expect(phone.locator(".seats-list li[data-seat='1']")).to_contain_text("you")
