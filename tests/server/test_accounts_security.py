@@ -6,6 +6,7 @@ searched for every password, session secret, CSRF token, API token and seat toke
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,6 +71,7 @@ def test_sign_in_failures_are_limited_per_account_on_every_node(
     assert refused.status_code == 429, refused.text
     assert refused.json()["code"] == "rate_limited"
     assert 1 <= int(refused.headers["Retry-After"]) <= 900
+    assert re.search(r"try again in \d+ (seconds|minutes)$", refused.json()["message"])
     assert attacker.sign_in(username, PASSWORD).status_code == 429
     # The signed-in browser is not thrown out.
     assert owner.request("GET", "/api/account").status_code == 200

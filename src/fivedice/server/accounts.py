@@ -203,7 +203,8 @@ class SignInThrottle:
         wait = self.ctx.limits.sign_ins.wait(address)
         if wait > 0:
             raise RateLimited(
-                "Too many failed sign-ins from your address: try again later", retry_after=wait
+                f"Too many failed sign-ins from your address: try again {_after(wait)}",
+                retry_after=wait,
             )
 
     def check_account(self, failures: int, since: datetime | None) -> None:
@@ -214,7 +215,8 @@ class SignInThrottle:
         wait = (ends - utcnow()).total_seconds()
         if wait > 0:
             raise RateLimited(
-                "Too many failed sign-ins for this account: try again later", retry_after=wait
+                f"Too many failed sign-ins for this account: try again {_after(wait)}",
+                retry_after=wait,
             )
 
     async def failed(self, address: str, account_id: int | None) -> None:
@@ -303,3 +305,10 @@ async def who_asks(request: Request, ctx: Ctx) -> Asker:
 
 
 Who = Annotated[Asker, Depends(who_asks)]
+
+
+def _after(seconds: float) -> str:
+    """When a throttled sign-in may try again, as a person reads it."""
+    if seconds < 90:
+        return f"in {max(1, round(seconds))} seconds"
+    return f"in {round(seconds / 60)} minutes"
