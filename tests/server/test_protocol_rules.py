@@ -41,6 +41,7 @@ REFUSALS: dict[tuple[str, str], set[int]] = {
     ("get", "/api/matches"): {422, 503},
     ("get", "/api/matches/{match_id}"): {404, 503},
     ("get", "/api/matches/{match_id}/replay"): {404, 422, 503},
+    ("get", "/api/matches/{match_id}/ratings"): {404, 503},
     ("get", "/api/presets"): set(),
     ("get", "/api/scores/{preset_name}"): {422, 503},
     ("get", "/api/leaderboards/{preset_name}"): {422, 503},

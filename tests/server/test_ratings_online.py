@@ -179,6 +179,16 @@ async def test_a_rated_three_player_match_between_accounts_through_the_protocol(
     names = {str(b.account["id"]): b.account["name"] for b in (ann, bob, cid) if b.account}
     assert {a: ours[a]["name"] for a in ours} == names
 
+    # The match's own rating changes, by seat, for its results screen.
+    changes = api.get(f"/api/matches/{table_id}/ratings").json()
+    assert [c["seat"] for c in changes] == sorted(accounts)
+    for change in changes:
+        rating = expected[accounts[change["seat"]]]
+        assert change["family"] == "yahtzee" and change["provisional"] is True
+        assert change["rating_before"] == 0.0  # mu 25, sigma 25/3: a newcomer shows 0
+        assert change["rating_after"] == round(rating.mu - 3 * rating.sigma, 1)
+    assert api.get("/api/matches/no-such-match/ratings").status_code == 404
+
     history = api.get(f"/api/ratings/accounts/{winner}").json()
     assert [r["family"] for r in history["ratings"]] == ["yahtzee"]
     assert [h["match_id"] for h in history["history"]] == [table_id]

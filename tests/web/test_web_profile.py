@@ -6,6 +6,7 @@ profile. Screenshots at desktop and phone sizes."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +17,7 @@ from playwright.sync_api import Page, expect
 from server_process import ServerProcess
 from sqlalchemy import insert
 from test_web_leaderboards import played
-from web_driver import DESKTOP, PHONE, shoot
+from web_driver import DESKTOP, PHONE, screen, shoot
 
 from fivedice.store import Store, record_accuracy
 from fivedice.store.accounts import SeatAccountRow, claim, create_guest
@@ -109,3 +110,13 @@ def test_a_player_sees_their_profile_and_a_leaderboard_name_links_to_it(
     link.click()
     expect(page.locator("#profile-name")).to_contain_text(account["name"])
     expect(page.locator(".rating-chart")).to_be_visible()
+
+    # A rated match's end screen says how it moved each player's rating.
+    page.goto(f"/?table={ids[0]}")
+    expect(screen(page)).to_have_attribute("data-phase", "finished")
+    changes = page.locator(".ranking .rank-rating")
+    expect(changes).to_have_count(2)
+    moved = re.compile(r"^rating [+−±]\d+\.\d → -?\d+\.\d \(provisional\)$")
+    for change in changes.all():
+        expect(change).to_have_text(moved)
+    shoot(page, artifacts, f"rated-results-{name}")

@@ -636,6 +636,16 @@ class RatingStepView(_Message):
     finished_at: str
 
 
+class SeatRatingChange(_Message):
+    """How a rated match moved one seat's rating (its results screen)."""
+
+    seat: int
+    family: str
+    rating_before: float = Field(description="The shown value before: mu - 3 sigma")
+    rating_after: float
+    provisional: bool = Field(description="Still provisional after this match")
+
+
 class PlayerRatings(_Message):
     """An account's ratings in every family it played, and its rated matches, newest first."""
 

@@ -207,6 +207,36 @@ def rating_history(
     return steps[::-1][:limit]
 
 
+def match_rating_changes(store: Store, match_id: str) -> dict[int, RatingStep]:
+    """How a rated match moved each seat's rating, by seat (empty for a match that rated
+    nobody): what its results screen shows."""
+    with store.engine.connect() as conn:
+        seats = {account: seat for seat, account in seat_accounts(conn, match_id).items()}
+        rows = [r for (r,) in _rows(conn, select(RatingRow).where(RatingRow.match_id == match_id))]
+        changes = {}
+        for r in rows:
+            if r.account_id not in seats:
+                continue
+            earlier = conn.execute(
+                select(func.count())
+                .select_from(RatingRow)
+                .where(
+                    RatingRow.account_id == r.account_id,
+                    RatingRow.family == r.family,
+                    RatingRow.id < r.id,
+                )
+            ).scalar_one()
+            changes[seats[r.account_id]] = RatingStep(
+                r.match_id,
+                Family(r.family),
+                r.name,
+                Rating(r.mu_before, r.sigma_before, earlier),
+                Rating(r.mu_after, r.sigma_after, earlier + 1),
+                _aware(r.finished_at),
+            )
+    return changes
+
+
 def recorded_changes(store: Store) -> list[RatingChange]:
     """Every rating change recorded, in the order it was made."""
     query = select(RatingRow).order_by(RatingRow.finished_at, RatingRow.match_id, RatingRow.id)

@@ -9,11 +9,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from fivedice.rules import Match
-from fivedice.store import UnknownMatch
+from fivedice.store import UnknownMatch, match_rating_changes
 
 from ..context import Ctx
 from ..errors import UnknownTable, refusals
-from ..protocol import TableView
+from ..protocol import SeatRatingChange, TableView
 from ..table import Table
 from ..views import event_views, outcome_view, table_view
 
@@ -40,6 +40,31 @@ async def get_match(match_id: str, ctx: Ctx) -> dict[str, Any]:
         "events": event_views(enumerate(match.events, start=1)),
         "outcome": outcome_view(match.state.outcome),
     }
+
+
+@router.get(
+    "/{match_id}/ratings", response_model=list[SeatRatingChange], responses=refusals(404, 503)
+)
+async def rating_changes(match_id: str, ctx: Ctx) -> list[SeatRatingChange]:
+    """How a rated match moved each signed-in seat's rating, in seat order (empty when the
+    match rated nobody, or before its result is recorded)."""
+    if len(match_id) > 64:
+        raise UnknownTable(f"There is no match {match_id!r}")
+    try:
+        await asyncio.to_thread(ctx.store.summary, match_id)
+    except UnknownMatch:
+        raise UnknownTable(f"There is no match {match_id!r}") from None
+    changes = await asyncio.to_thread(match_rating_changes, ctx.store, match_id)
+    return [
+        SeatRatingChange(
+            seat=seat,
+            family=step.family.value,
+            rating_before=step.before.shown,
+            rating_after=step.after.shown,
+            provisional=step.after.provisional,
+        )
+        for seat, step in sorted(changes.items())
+    ]
 
 
 @router.get("/{match_id}/replay", response_model=TableView, responses=refusals(404, 422, 503))

@@ -88,6 +88,7 @@ export const api = {
   match: (id) => request("GET", `/api/matches/${e(id)}`),
   replay: (id, seq) => request("GET", `/api/matches/${e(id)}/replay${seq ? `?seq=${seq}` : ""}`),
   analysis: (id) => request("GET", `/api/matches/${e(id)}/analysis`),
+  matchRatings: (id) => request("GET", `/api/matches/${e(id)}/ratings`),
   // Quick match: queue, poll the ticket, cancel it, or take the computer after the wait.
   playNow: (preset, seats) => request("POST", "/api/quick-match", { preset, seats }),
   // With `wait`, a long poll: answered when the ticket changes, or after that many seconds.

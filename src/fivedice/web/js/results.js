@@ -60,6 +60,34 @@ export function rematchControls(screen) {
 }
 
 /** @param {import("./table.js").TableScreen} screen */
+/** Each rated seat's rating, before → after, beside its place (once the result is stored;
+ * asked again a few times while it is being written). */
+const ratingChanges = new Map(); // match id -> its changes, once known
+
+async function showRatingChanges(matchId, ranking, tries = 4) {
+  let changes = ratingChanges.get(matchId) || [];
+  if (!changes.length) {
+    try {
+      changes = await api.matchRatings(matchId);
+    } catch {
+      return; // the ranking stands without them
+    }
+    if (changes.length) ratingChanges.set(matchId, changes);
+  }
+  if (!changes.length && tries > 1) {
+    setTimeout(() => showRatingChanges(matchId, ranking, tries - 1), 1000);
+    return;
+  }
+  for (const c of changes) {
+    const slot = ranking.querySelector(`.rank-rating[data-seat="${c.seat}"]`);
+    if (!slot) continue;
+    const delta = c.rating_after - c.rating_before;
+    const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
+    slot.textContent = `rating ${sign}${Math.abs(delta).toFixed(1)} → ${c.rating_after.toFixed(1)}${c.provisional ? " (provisional)" : ""}`;
+    slot.title = `Rating before this match: ${c.rating_before.toFixed(1)}`;
+  }
+}
+
 export function renderResults(screen) {
   const v = screen.view;
   const outcome = v.outcome || { standings: [], winners: [] };
@@ -78,12 +106,21 @@ export function renderResults(screen) {
         "li",
         { class: outcome.winners.includes(st.seat) ? "winner" : "", dataset: { seat: String(st.seat) } },
         h("span", { class: `place p${st.place || 0}` }, st.place ? String(st.place) : "–"),
-        h("span", { class: "rank-name" }, st.name, st.status !== "playing" ? h("span", { class: "muted small" }, ` (${st.status})`) : null, local.has(st.seat) ? h("span", { class: "tag you", style: { marginLeft: "0.5em" } }, "you") : null),
+        h(
+          "span",
+          { class: "rank-name" },
+          st.name,
+          st.status !== "playing" ? h("span", { class: "muted small" }, ` (${st.status})`) : null,
+          local.has(st.seat) ? h("span", { class: "tag you", style: { marginLeft: "0.5em" } }, "you") : null,
+          v.options.rated ? h("span", { class: "small rank-rating", dataset: { seat: String(st.seat) } }) : null,
+        ),
         hintsTaken(v, st.seat) ? h("span", { class: "muted small rank-hints" }, `${hintsTaken(v, st.seat)} hint${hintsTaken(v, st.seat) === 1 ? "" : "s"}`) : null,
         h("span", { class: "rank-total" }, String(st.total)),
       ),
     ),
   );
+
+  if (v.options.rated) showRatingChanges(v.id, ranking);
 
   const analysisBox = h("div", { class: "analysis-slot" });
   const analysisButton = h(
