@@ -283,7 +283,7 @@ junk = st.one_of(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
-    where=st.sampled_from(["leaderboards", "ratings", "accounts", "profile"]),
+    where=st.sampled_from(["leaderboards", "ratings", "accounts", "profile", "match"]),
     name=junk,
     period=junk,
     limit=junk,
@@ -300,6 +300,7 @@ def test_malformed_queries_are_refused_never_a_server_error(
         "ratings": f"/api/ratings/{segment}",
         "accounts": f"/api/ratings/accounts/{segment}",
         "profile": f"/api/accounts/{segment}/profile",
+        "match": f"/api/matches/{segment}/ratings",
     }[where]
     answer = api.get(path, params={"period": period, "limit": limit, "include_bots": bots})
     assert answer.status_code < 500, answer.text
