@@ -10,12 +10,19 @@ from web_driver import DESKTOP, play_quick_turn, screen, seq, wait_acting_or_fin
 
 
 def keyboard_turn(page: Page) -> None:
-    """R rolls, the arrows choose a box, Enter scores it."""
+    """R rolls, the arrows choose a box, Space rolls again all the same (it never scores while
+    rolls are left), Enter scores the chosen box."""
     rolls = page.locator(".roll-button")
     page.locator("body").click(position={"x": 5, "y": 5})
     page.keyboard.press("r")
     expect(rolls).to_have_attribute("data-rolls-left", "2")
     page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("button.open-box.selected")).to_have_count(1)
+    filled = page.locator("td.filled[data-seat='1']").count()
+    page.keyboard.press(" ")
+    expect(rolls).to_have_attribute("data-rolls-left", "1")
+    assert page.locator("td.filled[data-seat='1']").count() == filled
     page.keyboard.press("ArrowDown")
     chosen = page.locator("button.open-box.selected")
     expect(chosen).to_have_count(1)

@@ -837,6 +837,13 @@ export class TableScreen {
 
   // Keyboard -------------------------------------------------------------------------------
 
+  /** Whether Space on this button rolls: on a box of the card while the player acting here
+   * still has rolls (a box is scored with Enter or a click, never by Space mid-turn). */
+  spaceRolls(target) {
+    const onBox = target.closest && target.closest("button.open-box");
+    return !!onBox && this.actingSeat !== null && this.view.rolls_left > 0;
+  }
+
   onKey(event) {
     const v = this.view;
     if (!v || v.phase !== "playing" || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -847,7 +854,8 @@ export class TableScreen {
     if (key >= "1" && key <= "5") {
       this.toggleHold(Number(key) - 1);
       event.preventDefault();
-    } else if (key === "r" || key === "R" || (key === " " && !onButton)) {
+    } else if (key === "r" || key === "R" || (key === " " && (!onButton || this.spaceRolls(target)))) {
+      // Space rolls while rolls are left, even on a box picked with the arrows (Enter scores).
       this.roll();
       event.preventDefault();
     } else if (key === "ArrowDown" || key === "ArrowUp" || key === "ArrowLeft" || key === "ArrowRight") {
