@@ -59,9 +59,20 @@ export function announce(text) {
 export function toast(text, kind = "info", ms = 3800) {
   const box = document.getElementById("toasts");
   if (!box) return;
-  const item = h("div", { class: `toast ${kind}` }, text);
+  const item = h("div", { class: `toast ${kind}`, dataset: { at: String(Date.now()) } }, text);
   box.append(item);
   setTimeout(() => item.remove(), ms);
+}
+
+/** Take down the error toasts of the screen being left: a refusal belongs to the screen where
+ * it happened. One raised in the last moment stays (it may say why the page moved on). */
+export function clearErrorToasts(graceMs = 500) {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  const now = Date.now();
+  for (const item of box.querySelectorAll(".toast.error")) {
+    if (now - Number(item.dataset.at || 0) > graceMs) item.remove();
+  }
 }
 
 /** "m:ss" for a number of seconds. */

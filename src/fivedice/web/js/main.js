@@ -18,6 +18,7 @@ import { HistoryScreen, ScoresScreen } from "./scores.js";
 import { addSeat, rememberedSeats, tabSeats } from "./seats.js";
 import { TableScreen } from "./table.js";
 import { setupAlerts } from "./alerts.js";
+import { clearErrorToasts } from "./dom.js";
 import { setupSounds } from "./sounds.js";
 import { setupTheme } from "./theme.js";
 
@@ -47,6 +48,7 @@ async function openTable(tableId, mine) {
 }
 
 function route() {
+  clearErrorToasts();
   if (screen && screen.destroy) screen.destroy();
   screen = null;
   const mine = ++routes;
