@@ -183,7 +183,7 @@ export class LobbyScreen {
     f.preset = this.presetSelect();
     f.seats = h("input", { type: "number", min: "1", max: "8", value: "4", name: "seats" });
     f.rounds = h("input", { type: "number", min: "1", max: "6", value: "1", name: "rounds" });
-    f.clock = h("select", { name: "clock" }, CLOCKS.map(([value, text]) => h("option", { value }, text)));
+    f.clock = h("select", { name: "clock", onchange: () => (f.timeoutField.hidden = !f.clock.value) }, CLOCKS.map(([value, text]) => h("option", { value }, text)));
     f.timeout = h("select", { name: "timeout_rule" }, h("option", { value: "forfeit" }, "loses the match"), h("option", { value: "scratch" }, "scores 0 in a box"));
     f.start = h("select", { name: "start_order" }, h("option", { value: "host_first" }, "The host, then join order"), h("option", { value: "roll_off" }, "Roll one die each"));
     f.undo = h("input", { type: "checkbox", checked: true, name: "undo_allowed" });
@@ -219,7 +219,7 @@ export class LobbyScreen {
         h("label", { class: "field" }, "Seats", f.seats),
         h("label", { class: "field" }, "Rounds", f.rounds),
         h("label", { class: "field" }, "Clock per hand", f.clock),
-        h("label", { class: "field" }, "When time runs out, the player", f.timeout),
+        (f.timeoutField = h("label", { class: "field wide", id: "timeout-field", hidden: !f.clock.value }, "When a player runs out of time, they", f.timeout)),
         h("label", { class: "field wide" }, "Who starts", f.start),
         h("label", { class: "field wide" }, "An away player's turn passes after", f.away),
         h("label", { class: "field wide" }, "The computer's hints", f.hints),
