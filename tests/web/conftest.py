@@ -71,8 +71,10 @@ def open_page(new_context: Callable[..., BrowserContext]) -> Iterator[Callable[.
     if any page throws an uncaught error."""
     errors: list[str] = []
 
-    def open_one(viewport: dict[str, int] | None = None) -> Page:
-        page = new_context(viewport=viewport or {"width": 1280, "height": 800}).new_page()
+    def open_one(viewport: dict[str, int] | None = None, touch: bool = False) -> Page:
+        size = viewport or {"width": 1280, "height": 800}
+        context = new_context(viewport=size, has_touch=touch, is_mobile=touch)
+        page = context.new_page()
         page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
         return page
 
