@@ -103,8 +103,13 @@ def test_a_player_sees_their_profile_and_a_leaderboard_name_links_to_it(
     expect(page).to_have_title("fivedice · replay")
     expect(page.locator("#replay-slider")).to_be_visible()
 
-    # The best ratings name the account, and the name opens the profile.
+    # The best ratings name the account, and the name opens the profile; so does a game of
+    # the account's among the best games (played as "Me").
     page.goto(f"/?view=leaderboards&preset={RULES}&family=yahtzee")
+    mine = page.locator(
+        f"a.profile-link[href$='account={account['id']}']", has_text=re.compile(r"^Me$")
+    )
+    expect(mine.first).to_be_visible()
     link = page.locator("#board-ratings a.profile-link", has_text=account["name"])
     expect(link).to_be_visible()
     link.click()

@@ -585,6 +585,9 @@ class GameLine(_Message):
     round: int = Field(description="Which game of its match, from 1")
     rounds: int = Field(description="How many games (rounds) its match had")
     finished_at: str
+    account_id: int | None = Field(
+        default=None, description="The account that played it (its profile), if one did"
+    )
 
 
 class Leaderboard(_Message):

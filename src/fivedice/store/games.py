@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from fivedice.rules import InvalidEvent, MatchState, event_from_dict, fold
 
+from .account_rows import SeatAccountRow
 from .models import EventRow, GameScoreRow, HighScoreReset, MatchRow, ResultRow
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class HighScore:
     round: int = 0
     rounds: int = 1
     seat: int = 0
+    account_id: int | None = None  # the account that held the seat, if one did
 
 
 def game_rows(match_id: str, state: MatchState, finished_at: datetime) -> list[dict[str, Any]]:
@@ -95,7 +97,12 @@ def best_games(
     first, earlier first among equals. Computer players are left out unless asked for."""
     start = period_start(period, now)
     query = (
-        select(GameScoreRow)
+        select(GameScoreRow, SeatAccountRow.account_id)
+        .outerjoin(
+            SeatAccountRow,
+            (SeatAccountRow.match_id == GameScoreRow.match_id)
+            & (SeatAccountRow.seat == GameScoreRow.seat),
+        )
         .where(GameScoreRow.preset == preset, GameScoreRow.complete.is_(True))
         .order_by(GameScoreRow.score.desc(), GameScoreRow.finished_at, GameScoreRow.id)
         .limit(limit)
@@ -110,8 +117,17 @@ def best_games(
         if reset_at is not None:
             query = query.where(GameScoreRow.finished_at > reset_at)
         return [
-            HighScore(r.name, r.score, r.match_id, _aware(r.finished_at), r.round, r.rounds, r.seat)
-            for r in conn.execute(query)
+            HighScore(
+                r.name,
+                r.score,
+                r.match_id,
+                _aware(r.finished_at),
+                r.round,
+                r.rounds,
+                r.seat,
+                r.account_id,
+            )
+            for r in conn.execute(query)  # the game's columns and the seat's account
         ]
 
 

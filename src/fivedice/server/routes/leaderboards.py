@@ -62,4 +62,5 @@ def game_line(game: HighScore) -> GameLine:
         round=game.round + 1,
         rounds=game.rounds,
         finished_at=game.finished_at.isoformat(),
+        account_id=game.account_id,
     )

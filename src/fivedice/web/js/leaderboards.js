@@ -105,7 +105,7 @@ export class LeaderboardsScreen {
                 "tr",
                 {},
                 h("td", { class: "num" }, String(i + 1)),
-                h("td", {}, playerLink(g.name), g.rounds > 1 ? h("div", { class: "muted small" }, `game ${g.round} of ${g.rounds}`) : null),
+                h("td", {}, g.account_id != null ? profileLink(g.account_id, g.name) : playerLink(g.name), g.rounds > 1 ? h("div", { class: "muted small" }, `game ${g.round} of ${g.rounds}`) : null),
                 h("td", { class: "num" }, h("a", { href: `./?view=replay&match=${encodeURIComponent(g.match_id)}`, "data-link": true, title: "Replay the match" }, h("strong", {}, String(g.score)))),
                 h("td", { class: "num", title: dateText(g.finished_at) }, shortDate(g.finished_at)),
               ),
