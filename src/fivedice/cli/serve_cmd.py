@@ -3,8 +3,11 @@ and their admin."""
 
 from __future__ import annotations
 
+import os
+import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, cast
 
 import typer
@@ -36,12 +39,48 @@ def serve(
     from fivedice.store import Store
 
     settings = Settings.from_env(host=host, port=port, database_url=database_url)
+    if not 1 <= settings.port <= 65535:  # the OS would quietly take it modulo 65536
+        fail(f"A port is 1 to 65535, not {settings.port}")
     problem = settings.problem()
     if problem is not None:
         fail(problem)
+    _check_port_free(settings.host, settings.port)
     with _store_errors():  # a bad URL or path: one line now, not a traceback from the server
+        _check_database_writable(settings.database_url)
         Store(settings.database_url).close()
     run(settings)
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Bind the address briefly, so a port already in use is refused before the server is
+    announced (as uvicorn binds it: with SO_REUSEADDR, so a closing socket does not count)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        fail(f"Cannot listen on {host}:{port}: {exc.strerror or exc}")
+
+
+def _check_database_writable(url: str | None) -> None:
+    """An SQLite file the server could not write (its folder missing or read-only, or the file
+    read-only) is refused now, not at the first finished game."""
+    from sqlalchemy.engine import make_url
+
+    from fivedice.store import database_url
+
+    parsed = make_url(database_url(url))
+    name = parsed.database
+    if not parsed.drivername.startswith("sqlite") or not name or name == ":memory:":
+        return
+    path = Path(name)
+    if not path.parent.is_dir():
+        fail(f"Cannot use the database {path}: the folder {path.parent} does not exist")
+    if path.exists() and not os.access(path, os.W_OK):
+        fail(f"Cannot use the database {path}: the file is read-only")
+    if not path.exists() and not os.access(path.parent, os.W_OK):
+        fail(f"Cannot use the database {path}: the folder {path.parent} is read-only")
 
 
 @contextmanager
@@ -56,6 +95,8 @@ def _store_errors() -> Iterator[None]:
     except SQLAlchemyError as exc:
         detail = getattr(exc, "orig", None) or exc
         fail(f"Cannot use the database: {detail}")
+    except OSError as exc:  # the default data folder could not be created
+        fail(f"Cannot use the database: {exc.strerror or exc} ({exc.filename})")
 
 
 @scores_app.command("show")
