@@ -112,3 +112,30 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, official: Strateg
         assert result.exit_code == 2, (args, result.output)
         assert result.output.startswith("Error: ") and message in result.output, args
         assert result.output.count("\n") == 1, (args, result.output)
+
+
+def test_huge_or_empty_simulations_are_refused_before_playing(tmp_path: Path) -> None:
+    """``--games 2000000000`` ran to 23.9 GB and was killed; now one line and exit 2 at once."""
+    for games, shown in (("2000000000", "2,000,000,000"), ("10000001", "10,000,001"), ("0", "0")):
+        result = runner.invoke(app, ["simulate", "--games", games])
+        assert result.exit_code == 2, result.output
+        assert result.output == f"Error: --games is 1 to 10,000,000, not {shown}\n"
+
+
+def test_a_plot_into_a_missing_folder_is_refused_and_the_folder_not_made(tmp_path: Path) -> None:
+    png = tmp_path / "missing" / "h.png"
+    result = runner.invoke(app, ["simulate", "--games", "10", "--plot", str(png)])
+    assert result.exit_code == 2, result.output
+    assert result.output == f"Error: --plot: the folder {png.parent} does not exist\n"
+    assert not png.parent.exists()
+
+
+def test_simulate_summarises_the_games_the_seed_gives(official: StrategyTable) -> None:
+    """The counted summary is the summary of the very games ``simulate_games`` plays."""
+    from fivedice.strategy.simulate import Summary, simulate_games
+
+    result = runner.invoke(app, ["simulate", "--games", "3000", "--seed", "8", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    expected = Summary.of(simulate_games(official, 3000, seed=8)).to_dict()
+    assert {k: data[k] for k in expected} == expected
