@@ -139,3 +139,29 @@ def test_simulate_summarises_the_games_the_seed_gives(official: StrategyTable) -
     data = json.loads(result.output)
     expected = Summary.of(simulate_games(official, 3000, seed=8)).to_dict()
     assert {k: data[k] for k in expected} == expected
+
+
+def test_advise_refuses_impossible_positions_before_solving() -> None:
+    """Cards no game produces, bad dice and counts out of range: one line that says what is
+    wrong, exit 2 (no table is needed to refuse them)."""
+    cases = [
+        (["--filled", '{"yahtzee": 25}'], "Yahtzee cannot hold 25: it holds 0, 50"),
+        (["--filled", '{"chance": 99}'], "Chance cannot hold 99: it holds 5 to 30"),
+        (["--filled", '{"chance": "22"}'], "chance must hold a whole number of points"),
+        (["--yahtzee-bonus", "100"], "An extra-Yahtzee bonus of 100 needs points in the Yahtzee"),
+        (
+            ["--filled", '{"yahtzee": 50}', "--yahtzee-bonus", "1000000000"],
+            "is 10000000 extra Yahtzees, but only 0 other boxes are filled",
+        ),
+        (["--yahtzee-bonus", "-100"], "a multiple of 100, not -100"),
+        (["--rolls-left", "3"], "--rolls-left is 0 to 2, not 3"),
+    ]
+    for extra, message in cases:
+        result = runner.invoke(app, ["advise", "--dice", "33315", *extra])
+        assert result.exit_code == 2, (extra, result.output)
+        assert result.output.startswith("Error: ") and message in result.output, extra
+        assert result.output.count("\n") == 1, (extra, result.output)
+    for dice, message in (("-33315", "'-' is not 1 to 6"), ("3331", "4 dice, not five")):
+        result = runner.invoke(app, ["advise", "--dice", dice])
+        assert result.exit_code == 2 and message in result.output, result.output
+        assert "five dice, each 1 to 6" in result.output

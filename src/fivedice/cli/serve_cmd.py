@@ -13,7 +13,7 @@ from typing import Annotated, cast
 import typer
 
 from .app import app
-from .rules_cmd import fail, reporting_bad_input
+from .rules_cmd import check_range, fail, reporting_bad_input
 
 scores_app = typer.Typer(
     help="High-score lists of single games: show one, or reset it (the 1986 game's Reset)."
@@ -102,7 +102,7 @@ def _store_errors() -> Iterator[None]:
 @scores_app.command("show")
 def show_scores(
     rules: Annotated[str, typer.Option("--rules", help="Rule preset name.")] = "official",
-    limit: Annotated[int, typer.Option(help="How many lines.", min=1, max=1000)] = 10,
+    limit: Annotated[int, typer.Option(help="How many lines: 1 to 1,000.")] = 10,
     period: Annotated[
         str, typer.Option(help="all, month or week (this calendar month or week, UTC).")
     ] = "all",
@@ -111,6 +111,7 @@ def show_scores(
     from fivedice.rules import preset
     from fivedice.store import PERIODS, Period, Store, best_games
 
+    check_range("--limit", limit, 1, 1000)
     with reporting_bad_input():
         preset(rules)
     if period not in PERIODS:

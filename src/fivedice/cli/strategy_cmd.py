@@ -13,7 +13,14 @@ from typing import Annotated, Any
 import typer
 
 from .app import app
-from .rules_cmd import fail, read_log, reporting_bad_input
+from .rules_cmd import (
+    check_range,
+    fail,
+    read_dice,
+    read_filled,
+    read_log,
+    reporting_bad_input,
+)
 
 RulesOption = Annotated[str, typer.Option("--rules", help="Rule-set preset name.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
@@ -70,7 +77,7 @@ def advise(
         str, typer.Option("--filled", help="Filled boxes as JSON, e.g. '{\"chance\": 22}'.")
     ] = "{}",
     rolls_left: Annotated[
-        int, typer.Option("--rolls-left", min=0, max=2, help="Rolls still allowed this turn.")
+        int, typer.Option("--rolls-left", help="Rolls still allowed this turn: 0 to 2.")
     ] = 2,
     yahtzee_bonus: Annotated[
         int, typer.Option("--yahtzee-bonus", help="Extra-Yahtzee bonus points so far.")
@@ -78,17 +85,14 @@ def advise(
     as_json: JsonOption = False,
 ) -> None:
     """Every legal action in a position with its expected final score, best first."""
-    from fivedice.rules import Dice, RuleError, Scorecard
     from fivedice.strategy.advisor import advise as advise_position
     from fivedice.strategy.cache import load_or_solve
 
     ruleset = _rules(rules)
-    try:
-        boxes = json.loads(filled)
-        card = Scorecard(ruleset, {str(k): int(v) for k, v in boxes.items()}, yahtzee_bonus)
-        hand = Dice.parse(" ".join([dice, *(more_dice or [])]))
-    except (json.JSONDecodeError, AttributeError, RuleError, ValueError) as exc:
-        fail(str(exc))
+    check_range("--rolls-left", rolls_left, 0, 2)
+    with reporting_bad_input():
+        hand = read_dice([dice, *(more_dice or [])])
+        card = read_filled(filled, ruleset, yahtzee_bonus)
     if card.is_complete:
         fail("Every box is filled: there is nothing to decide")
     table = load_or_solve(ruleset, progress=not as_json)
@@ -152,8 +156,7 @@ def simulate(
     from fivedice.strategy.levels import head_to_head_tally, level_tally
     from fivedice.strategy.simulate import Summary
 
-    if not 1 <= games <= MAX_GAMES:
-        fail(f"--games is 1 to {MAX_GAMES:,}, not {games:,}")
+    check_range("--games", games, 1, MAX_GAMES)
     if plot is not None and not plot.parent.is_dir():
         fail(f"--plot: the folder {plot.parent} does not exist")
     ruleset = _rules(rules)
