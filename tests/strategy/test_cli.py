@@ -122,6 +122,12 @@ def test_huge_or_empty_simulations_are_refused_before_playing(tmp_path: Path) ->
         assert result.output == f"Error: --games is 1 to 10,000,000, not {shown}\n"
 
 
+def test_a_negative_seed_is_refused_by_name() -> None:
+    result = runner.invoke(app, ["simulate", "--games", "10", "--seed", "-1"])
+    assert result.exit_code == 2
+    assert result.output == "Error: --seed is 0 or more, not -1\n"
+
+
 def test_a_plot_into_a_missing_folder_is_refused_and_the_folder_not_made(tmp_path: Path) -> None:
     png = tmp_path / "missing" / "h.png"
     result = runner.invoke(app, ["simulate", "--games", "10", "--plot", str(png)])

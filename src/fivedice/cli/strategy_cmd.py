@@ -141,7 +141,7 @@ def simulate(
     games: Annotated[
         int, typer.Option("--games", help=f"Games (or matches) to play: 1 to {MAX_GAMES:,}.")
     ] = 10000,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: 0 or more.")] = 0,
     rules: RulesOption = "official",
     against: Annotated[
         str | None, typer.Option("--against", help="Head-to-head: the rival level.")
@@ -157,6 +157,8 @@ def simulate(
     from fivedice.strategy.simulate import Summary
 
     check_range("--games", games, 1, MAX_GAMES)
+    if seed < 0:  # numpy's own refusal ("expected non-negative integer") names no option
+        fail(f"--seed is 0 or more, not {seed}")
     if plot is not None and not plot.parent.is_dir():
         fail(f"--plot: the folder {plot.parent} does not exist")
     ruleset = _rules(rules)
