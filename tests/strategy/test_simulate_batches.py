@@ -8,8 +8,14 @@ import pytest
 
 from fivedice.rules import preset
 from fivedice.strategy import StrategyTable
-from fivedice.strategy.levels import WinTally, head_to_head_tally, level_tally
+from fivedice.strategy.levels import (
+    WinTally,
+    head_to_head_batches,
+    head_to_head_tally,
+    level_tally,
+)
 from fivedice.strategy.simulate import Games, Summary, Tally, play_turns, simulate_games
+from fivedice.strategy.winning import head_to_head_to_win
 
 
 def test_a_summary_of_counted_scores_is_numpys_summary_of_the_scores() -> None:
@@ -74,3 +80,16 @@ def test_no_more_than_a_batch_of_games_is_held_at_once(
     ours, theirs, wins = head_to_head_tally("optimal", "beginner", preset("official"), 900, 3)
     assert max(sizes) == 400 and sum(sizes) == 1_800
     assert ours.games == theirs.games == wins.matches == 900
+
+
+def test_win_seeking_matches_are_played_in_batches_with_seeds_of_their_own(
+    official: StrategyTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first batch keeps the seed; later batches get other dice, not the first's again."""
+    monkeypatch.setattr("fivedice.strategy.levels.BATCH", 40)
+    batches = list(head_to_head_batches("win-seeking", "optimal", preset("official"), 90, 4))
+    assert [len(seeker) for seeker, _ in batches] == [40, 40, 10]
+    assert all(len(s) == len(r) for s, r in batches)
+    first = head_to_head_to_win(official, 40, 4)
+    assert np.array_equal(batches[0][0], first[0]) and np.array_equal(batches[0][1], first[1])
+    assert not np.array_equal(batches[1][1], batches[0][1])
