@@ -103,3 +103,13 @@ def test_a_read_only_database_file_is_refused(
     line = refused(run("serve", "--port", free_port(), "--database-url", sqlite(db)))
     assert line == f"Error: Cannot use the database {db}: the file is read-only"
     assert never_serve == []
+
+
+def test_an_address_this_machine_does_not_have_is_refused(
+    run: Run, refused: Refused, tmp_path: Path, never_serve: list[object]
+) -> None:
+    """203.0.113.5 is a documentation address (RFC 5737), never one of this machine's."""
+    args = ["serve", "--host", "203.0.113.5", "--port", free_port()]
+    line = refused(run(*args, "--database-url", sqlite(tmp_path / "f.db")))
+    assert line.startswith("Error: Cannot listen on 203.0.113.5:")
+    assert never_serve == []

@@ -136,6 +136,23 @@ def test_a_plot_into_a_missing_folder_is_refused_and_the_folder_not_made(tmp_pat
     assert not png.parent.exists()
 
 
+def test_a_plot_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    """A folder where the file should go: matplotlib's error, told in one line."""
+    result = runner.invoke(app, ["simulate", "--games", "10", "--plot", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"Error: --plot: cannot write {tmp_path}: ")
+    assert result.output.count("\n") == 1
+    assert not tmp_path.with_suffix(".png").exists()  # matplotlib added ".png" and wrote there
+
+
+def test_a_plot_is_written_at_the_path_given(tmp_path: Path) -> None:
+    plain = tmp_path / "hist"
+    result = runner.invoke(app, ["simulate", "--games", "10", "--plot", str(plain)])
+    assert result.exit_code == 0, result.output
+    assert plain.read_bytes()[:4] == b"\x89PNG"
+    assert list(tmp_path.iterdir()) == [plain]
+
+
 def test_simulate_summarises_the_games_the_seed_gives(official: StrategyTable) -> None:
     """The counted summary is the summary of the very games ``simulate_games`` plays."""
     from fivedice.strategy.simulate import Summary, simulate_games

@@ -54,8 +54,8 @@ def serve(
 def _check_port_free(host: str, port: int) -> None:
     """Bind the address briefly, so a port already in use is refused before the server is
     announced (as uvicorn binds it: with SO_REUSEADDR, so a closing socket does not count)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn chooses it
     try:
-        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         with socket.socket(family, socket.SOCK_STREAM) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))

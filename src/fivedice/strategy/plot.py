@@ -35,5 +35,5 @@ def histogram_png(
     ax.set_ylabel("games")
     ax.set_title(title)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=100, format="png")  # at `path` itself: no ".png" added to it
     plt.close(fig)
