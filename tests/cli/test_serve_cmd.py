@@ -113,3 +113,21 @@ def test_an_address_this_machine_does_not_have_is_refused(
     line = refused(run(*args, "--database-url", sqlite(tmp_path / "f.db")))
     assert line.startswith("Error: Cannot listen on 203.0.113.5:")
     assert never_serve == []
+
+
+def test_a_port_from_the_environment_is_checked_too(
+    run: Run,
+    refused: Refused,
+    tmp_path: Path,
+    never_serve: list[object],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """FIVEDICE_PORT goes through the settings' own check, which ``python -m fivedice.server``
+    runs as well."""
+    from fivedice.server import Settings
+
+    monkeypatch.setenv("FIVEDICE_PORT", "70000")
+    line = refused(run("serve", "--database-url", sqlite(tmp_path / "f.db")))
+    assert line == "Error: A port is 1 to 65535, not 70000"
+    assert Settings.from_env().problem() == "A port is 1 to 65535, not 70000"
+    assert never_serve == []

@@ -39,8 +39,6 @@ def serve(
     from fivedice.store import Store
 
     settings = Settings.from_env(host=host, port=port, database_url=database_url)
-    if not 1 <= settings.port <= 65535:  # the OS would quietly take it modulo 65536
-        fail(f"A port is 1 to 65535, not {settings.port}")
     problem = settings.problem()
     if problem is not None:
         fail(problem)
