@@ -82,7 +82,7 @@ def test_the_table_shows_points_bonus_and_what_each_adds(
 
 
 def test_a_full_card_has_nowhere_to_score(run: Run) -> None:
-    filled = json.dumps(dict.fromkeys(preset().category_names, 0))
+    filled = json.dumps({**dict.fromkeys(preset().category_names, 0), "chance": 5})
     assert options(run("score", "12345", "--filled", filled, "--json")) == {}
     result = run("score", "12345", "--filled", filled)
     assert result.exit_code == 0
@@ -92,11 +92,17 @@ def test_a_full_card_has_nowhere_to_score(run: Run) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["3", "3", "3", "1"], "Cannot read dice"),
-        (["333157"], "Cannot read dice"),
-        (["3", "3", "3", "1", "7"], "Cannot read dice"),
-        (["a", "b", "c", "d", "e"], "Cannot read dice"),
-        ([], "Cannot read dice"),
+        (["3", "3", "3", "1"], "Cannot read dice from '3 3 3 1': 4 dice, not five; give five"),
+        (["333157"], "Cannot read dice from '333157': '7' is not 1 to 6; give five dice, each"),
+        (["3", "3", "3", "1", "7"], "'7' is not 1 to 6"),
+        (["a", "b", "c", "d", "e"], "'a' is not 1 to 6"),
+        (["--", "-3", "3", "3", "1", "5"], "'-3' is not 1 to 6"),
+        ([], "Cannot read dice from '': 0 dice, not five"),
+        (["33315", "--filled", '{"yahtzee": 25}'], "Yahtzee cannot hold 25: it holds 0, 50"),
+        (["33315", "--filled", '{"chance": 99}'], "Chance cannot hold 99: it holds 5 to 30"),
+        (["33315", "--filled", '{"chance": 0}'], "Chance cannot hold 0: it holds 5 to 30"),
+        (["33315", "--filled", '{"fives": 7}'], "Fives cannot hold 7: it holds 0, 5, 10, 15,"),
+        (["33315", "-r", "yatzy", "--filled", '{"yatzy": 25}'], "Yatzy cannot hold 25"),
         (["33315", "--rules", "deluxe"], "No rule set called 'deluxe'"),
         (["33315", "--filled", '{"pairs": 3}'], "no box called 'pairs'"),
         (["33315", "--filled", "{oops"], "--filled is not valid JSON"),

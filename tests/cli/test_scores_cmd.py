@@ -177,3 +177,19 @@ def test_ratings_check_finds_a_rating_the_logs_do_not_give(
     store.close()
     tampered = run("ratings", "check")
     assert tampered.exit_code == 1 and tampered.output.startswith("Match ")
+
+
+@pytest.mark.parametrize("command", [["scores", "show"], ["ratings", "show"]])
+@pytest.mark.parametrize("limit", ["0", "-5", "1001", "1000000000"])
+def test_a_limit_outside_1_to_1000_is_one_line(
+    run: Run,
+    refused: Callable[[Result], str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
+    limit: str,
+) -> None:
+    """Typer's own range check printed a usage panel of several lines."""
+    monkeypatch.setenv("FIVEDICE_DATABASE_URL", f"sqlite:///{tmp_path / 'x.db'}")
+    line = refused(run(*command, "--limit", limit))
+    assert line == f"Error: --limit is 1 to 1,000, not {int(limit):,}"

@@ -112,3 +112,79 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, official: Strateg
         assert result.exit_code == 2, (args, result.output)
         assert result.output.startswith("Error: ") and message in result.output, args
         assert result.output.count("\n") == 1, (args, result.output)
+
+
+def test_huge_or_empty_simulations_are_refused_before_playing(tmp_path: Path) -> None:
+    """``--games 2000000000`` ran to 23.9 GB and was killed; now one line and exit 2 at once."""
+    for games, shown in (("2000000000", "2,000,000,000"), ("10000001", "10,000,001"), ("0", "0")):
+        result = runner.invoke(app, ["simulate", "--games", games])
+        assert result.exit_code == 2, result.output
+        assert result.output == f"Error: --games is 1 to 10,000,000, not {shown}\n"
+
+
+def test_a_negative_seed_is_refused_by_name() -> None:
+    result = runner.invoke(app, ["simulate", "--games", "10", "--seed", "-1"])
+    assert result.exit_code == 2
+    assert result.output == "Error: --seed is 0 or more, not -1\n"
+
+
+def test_a_plot_into_a_missing_folder_is_refused_and_the_folder_not_made(tmp_path: Path) -> None:
+    png = tmp_path / "missing" / "h.png"
+    result = runner.invoke(app, ["simulate", "--games", "10", "--plot", str(png)])
+    assert result.exit_code == 2, result.output
+    assert result.output == f"Error: --plot: the folder {png.parent} does not exist\n"
+    assert not png.parent.exists()
+
+
+def test_a_plot_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    """A folder where the file should go: matplotlib's error, told in one line."""
+    result = runner.invoke(app, ["simulate", "--games", "10", "--plot", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"Error: --plot: cannot write {tmp_path}: ")
+    assert result.output.count("\n") == 1
+    assert not tmp_path.with_suffix(".png").exists()  # matplotlib added ".png" and wrote there
+
+
+def test_a_plot_is_written_at_the_path_given(tmp_path: Path) -> None:
+    plain = tmp_path / "hist"
+    result = runner.invoke(app, ["simulate", "--games", "10", "--plot", str(plain)])
+    assert result.exit_code == 0, result.output
+    assert plain.read_bytes()[:4] == b"\x89PNG"
+    assert list(tmp_path.iterdir()) == [plain]
+
+
+def test_simulate_summarises_the_games_the_seed_gives(official: StrategyTable) -> None:
+    """The counted summary is the summary of the very games ``simulate_games`` plays."""
+    from fivedice.strategy.simulate import Summary, simulate_games
+
+    result = runner.invoke(app, ["simulate", "--games", "3000", "--seed", "8", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    expected = Summary.of(simulate_games(official, 3000, seed=8)).to_dict()
+    assert {k: data[k] for k in expected} == expected
+
+
+def test_advise_refuses_impossible_positions_before_solving() -> None:
+    """Cards no game produces, bad dice and counts out of range: one line that says what is
+    wrong, exit 2 (no table is needed to refuse them)."""
+    cases = [
+        (["--filled", '{"yahtzee": 25}'], "Yahtzee cannot hold 25: it holds 0, 50"),
+        (["--filled", '{"chance": 99}'], "Chance cannot hold 99: it holds 5 to 30"),
+        (["--filled", '{"chance": "22"}'], "chance must hold a whole number of points"),
+        (["--yahtzee-bonus", "100"], "An extra-Yahtzee bonus of 100 needs points in the Yahtzee"),
+        (
+            ["--filled", '{"yahtzee": 50}', "--yahtzee-bonus", "1000000000"],
+            "is 10000000 extra Yahtzees, but only 0 other boxes are filled",
+        ),
+        (["--yahtzee-bonus", "-100"], "a multiple of 100, not -100"),
+        (["--rolls-left", "3"], "--rolls-left is 0 to 2, not 3"),
+    ]
+    for extra, message in cases:
+        result = runner.invoke(app, ["advise", "--dice", "33315", *extra])
+        assert result.exit_code == 2, (extra, result.output)
+        assert result.output.startswith("Error: ") and message in result.output, extra
+        assert result.output.count("\n") == 1, (extra, result.output)
+    for dice, message in (("-33315", "'-' is not 1 to 6"), ("3331", "4 dice, not five")):
+        result = runner.invoke(app, ["advise", "--dice", dice])
+        assert result.exit_code == 2 and message in result.output, result.output
+        assert "five dice, each 1 to 6" in result.output

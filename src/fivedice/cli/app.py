@@ -2,9 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
+from typer._click import Context  # Typer vendors Click: its errors are not click's own
+from typer._click.exceptions import UsageError
+from typer.core import TyperGroup
+
+
+class OneLineUsageErrors(TyperGroup):
+    """A command's usage mistake that Click finds itself (an unknown option, a word where a
+    number goes, a missing option) ends like every other refusal: one line, exit code 2."""
+
+    def invoke(self, ctx: Context) -> Any:
+        """Run the command, turning Click's multi-line usage panel into one line."""
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:
+            typer.echo(f"Error: {exc.format_message()}", err=True)
+            raise typer.Exit(2) from None
+
 
 app = typer.Typer(
+    cls=OneLineUsageErrors,
     name="fivedice",
     help="Yahtzee as its players know it: play, score, solve, advise, serve.",
     no_args_is_help=True,

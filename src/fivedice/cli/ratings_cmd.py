@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from .app import app
-from .rules_cmd import fail
+from .rules_cmd import check_range, fail
 from .serve_cmd import _store_errors
 
 ratings_app = typer.Typer(help="Ratings per rule-set family: the best, and a check from the logs.")
@@ -20,12 +20,13 @@ FAMILY_HELP = "yahtzee, yatzy, yacht or general."
 @ratings_app.command("show")
 def show_ratings(
     family: Annotated[str, typer.Option(help=FAMILY_HELP)] = "yahtzee",
-    limit: Annotated[int, typer.Option(help="How many lines.", min=1, max=1000)] = 20,
+    limit: Annotated[int, typer.Option(help="How many lines: 1 to 1,000.")] = 20,
 ) -> None:
     """Print a family's best current ratings (mu - 3 sigma); `?` marks a provisional one."""
     from fivedice.rules import Family
     from fivedice.store import Store, best_ratings
 
+    check_range("--limit", limit, 1, 1000)
     try:
         chosen = Family(family)
     except ValueError:

@@ -35,6 +35,7 @@ from fivedice.rules import (
     RuleError,
     RuleSet,
     Scorecard,
+    check_possible,
     event_from_dict,
     fold,
     preset,
@@ -69,6 +70,13 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(BAD_INPUT)
 
 
+def check_range(option: str, value: int, low: int, high: int) -> None:
+    """Refuse a number outside its range with one line (Typer's own min/max print a usage
+    panel of several lines instead)."""
+    if not low <= value <= high:
+        fail(f"{option} is {low:,} to {high:,}, not {value:,}")
+
+
 @contextmanager
 def reporting_bad_input() -> Iterator[None]:
     """Turn the rules' refusals and unreadable input into :func:`fail`."""
@@ -92,8 +100,9 @@ def read_faces(text: str) -> tuple[int, ...]:
     return tuple(int(d) for d in digits)
 
 
-def read_filled(text: str, rules: RuleSet) -> Scorecard:
-    """A card whose filled boxes are given as a JSON object ``{"box": points}``."""
+def read_filled(text: str, rules: RuleSet, yahtzee_bonus: int = 0) -> Scorecard:
+    """A card whose filled boxes are given as a JSON object ``{"box": points}``, refused when
+    no game could fill it so (the rules say which points each box can hold)."""
     try:
         boxes = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -104,7 +113,9 @@ def read_filled(text: str, rules: RuleSet) -> Scorecard:
     for name, points in boxes.items():
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
             raise BadInput(f"--filled: {name} must hold a whole number of points, not {points!r}")
-    return Scorecard(rules, boxes)
+    card = Scorecard(rules, boxes, yahtzee_bonus)  # an unknown box name is refused here
+    check_possible(rules, card.boxes, yahtzee_bonus)
+    return card
 
 
 def read_rules(name: str) -> RuleSet:

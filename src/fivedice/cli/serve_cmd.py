@@ -3,14 +3,17 @@ and their admin."""
 
 from __future__ import annotations
 
+import os
+import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, cast
 
 import typer
 
 from .app import app
-from .rules_cmd import fail, reporting_bad_input
+from .rules_cmd import check_range, fail, reporting_bad_input
 
 scores_app = typer.Typer(
     help="High-score lists of single games: show one, or reset it (the 1986 game's Reset)."
@@ -39,9 +42,43 @@ def serve(
     problem = settings.problem()
     if problem is not None:
         fail(problem)
+    _check_port_free(settings.host, settings.port)
     with _store_errors():  # a bad URL or path: one line now, not a traceback from the server
+        _check_database_writable(settings.database_url)
         Store(settings.database_url).close()
     run(settings)
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Bind the address briefly, so a port already in use is refused before the server is
+    announced (as uvicorn binds it: with SO_REUSEADDR, so a closing socket does not count)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn chooses it
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        fail(f"Cannot listen on {host}:{port}: {exc.strerror or exc}")
+
+
+def _check_database_writable(url: str | None) -> None:
+    """An SQLite file the server could not write (its folder missing or read-only, or the file
+    read-only) is refused now, not at the first finished game."""
+    from sqlalchemy.engine import make_url
+
+    from fivedice.store import database_url
+
+    parsed = make_url(database_url(url))
+    name = parsed.database
+    if not parsed.drivername.startswith("sqlite") or not name or name == ":memory:":
+        return
+    path = Path(name)
+    if not path.parent.is_dir():
+        fail(f"Cannot use the database {path}: the folder {path.parent} does not exist")
+    if path.exists() and not os.access(path, os.W_OK):
+        fail(f"Cannot use the database {path}: the file is read-only")
+    if not path.exists() and not os.access(path.parent, os.W_OK):
+        fail(f"Cannot use the database {path}: the folder {path.parent} is read-only")
 
 
 @contextmanager
@@ -56,12 +93,14 @@ def _store_errors() -> Iterator[None]:
     except SQLAlchemyError as exc:
         detail = getattr(exc, "orig", None) or exc
         fail(f"Cannot use the database: {detail}")
+    except OSError as exc:  # the default data folder could not be created
+        fail(f"Cannot use the database: {exc.strerror or exc} ({exc.filename})")
 
 
 @scores_app.command("show")
 def show_scores(
     rules: Annotated[str, typer.Option("--rules", help="Rule preset name.")] = "official",
-    limit: Annotated[int, typer.Option(help="How many lines.", min=1, max=1000)] = 10,
+    limit: Annotated[int, typer.Option(help="How many lines: 1 to 1,000.")] = 10,
     period: Annotated[
         str, typer.Option(help="all, month or week (this calendar month or week, UTC).")
     ] = "all",
@@ -70,6 +109,7 @@ def show_scores(
     from fivedice.rules import preset
     from fivedice.store import PERIODS, Period, Store, best_games
 
+    check_range("--limit", limit, 1, 1000)
     with reporting_bad_input():
         preset(rules)
     if period not in PERIODS:

@@ -13,7 +13,14 @@ from typing import Annotated, Any
 import typer
 
 from .app import app
-from .rules_cmd import fail, read_log, reporting_bad_input
+from .rules_cmd import (
+    check_range,
+    fail,
+    read_dice,
+    read_filled,
+    read_log,
+    reporting_bad_input,
+)
 
 RulesOption = Annotated[str, typer.Option("--rules", help="Rule-set preset name.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
@@ -70,7 +77,7 @@ def advise(
         str, typer.Option("--filled", help="Filled boxes as JSON, e.g. '{\"chance\": 22}'.")
     ] = "{}",
     rolls_left: Annotated[
-        int, typer.Option("--rolls-left", min=0, max=2, help="Rolls still allowed this turn.")
+        int, typer.Option("--rolls-left", help="Rolls still allowed this turn: 0 to 2.")
     ] = 2,
     yahtzee_bonus: Annotated[
         int, typer.Option("--yahtzee-bonus", help="Extra-Yahtzee bonus points so far.")
@@ -78,17 +85,14 @@ def advise(
     as_json: JsonOption = False,
 ) -> None:
     """Every legal action in a position with its expected final score, best first."""
-    from fivedice.rules import Dice, RuleError, Scorecard
     from fivedice.strategy.advisor import advise as advise_position
     from fivedice.strategy.cache import load_or_solve
 
     ruleset = _rules(rules)
-    try:
-        boxes = json.loads(filled)
-        card = Scorecard(ruleset, {str(k): int(v) for k, v in boxes.items()}, yahtzee_bonus)
-        hand = Dice.parse(" ".join([dice, *(more_dice or [])]))
-    except (json.JSONDecodeError, AttributeError, RuleError, ValueError) as exc:
-        fail(str(exc))
+    check_range("--rolls-left", rolls_left, 0, 2)
+    with reporting_bad_input():
+        hand = read_dice([dice, *(more_dice or [])])
+        card = read_filled(filled, ruleset, yahtzee_bonus)
     if card.is_complete:
         fail("Every box is filled: there is nothing to decide")
     table = load_or_solve(ruleset, progress=not as_json)
@@ -126,38 +130,49 @@ def advise(
     Console().print(view)
 
 
+MAX_GAMES = 10_000_000  # about a minute of the optimal player; memory is flat either way
+
+
 @app.command()
 def simulate(
     player: Annotated[
         str, typer.Option("--player", help="beginner, good-human, optimal or win-seeking.")
     ] = "optimal",
     games: Annotated[
-        int, typer.Option("--games", min=1, help="Games (or matches) to play.")
+        int, typer.Option("--games", help=f"Games (or matches) to play: 1 to {MAX_GAMES:,}.")
     ] = 10000,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: 0 or more.")] = 0,
     rules: RulesOption = "official",
     against: Annotated[
         str | None, typer.Option("--against", help="Head-to-head: the rival level.")
     ] = None,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Write a histogram PNG here.")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="Write a histogram PNG here (the folder must exist)."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Play many games fast and report the score distribution, or a head-to-head win rate."""
-    from fivedice.strategy.levels import head_to_head, level_scores
+    from fivedice.strategy.levels import head_to_head_tally, level_tally
     from fivedice.strategy.simulate import Summary
 
+    check_range("--games", games, 1, MAX_GAMES)
+    if seed < 0:  # numpy's own refusal ("expected non-negative integer") names no option
+        fail(f"--seed is 0 or more, not {seed}")
+    if plot is not None and not plot.parent.is_dir():
+        fail(f"--plot: the folder {plot.parent} does not exist")
     ruleset = _rules(rules)
     started = time.perf_counter()
     try:
         if against is None:
-            scores = level_scores(player, ruleset, games, seed)
-            rival_scores = None
+            tally = level_tally(player, ruleset, games, seed)
+            rival_tally = wins = None
         else:
-            scores, rival_scores = head_to_head(player, against, ruleset, games, seed)
+            tally, rival_tally, wins = head_to_head_tally(player, against, ruleset, games, seed)
     except ValueError as exc:
         fail(str(exc))
     seconds = time.perf_counter() - started
-    summary = Summary.of(scores)
+    summary = Summary.of_tally(tally)
     out: dict[str, Any] = {
         "rules": ruleset.name,
         "player": player,
@@ -165,18 +180,19 @@ def simulate(
         "seconds": seconds,
         **summary.to_dict(),
     }
-    if rival_scores is not None:
-        from fivedice.strategy.levels import win_rate
-
-        rate, low, high = win_rate(scores, rival_scores)
-        out["against"] = {"player": against, **Summary.of(rival_scores).to_dict()}
+    if rival_tally is not None and wins is not None:
+        rate, low, high = wins.rate()
+        out["against"] = {"player": against, **Summary.of_tally(rival_tally).to_dict()}
         out["win_rate"] = {"rate": rate, "ci95": [low, high]}
     if plot is not None:
         from fivedice.strategy.plot import histogram_png
 
-        histogram_png(
-            scores, plot, f"{player} ({ruleset.name}, {games} games)", rival_scores, against
-        )
+        rival_counts = None if rival_tally is None else rival_tally.counts
+        title = f"{player} ({ruleset.name}, {games} games)"
+        try:
+            histogram_png(tally.counts, plot, title, rival_counts, against)
+        except OSError as exc:
+            fail(f"--plot: cannot write {plot}: {exc.strerror or exc}")
         out["plot"] = str(plot)
     if as_json:
         typer.echo(json.dumps(out))
@@ -189,12 +205,12 @@ def simulate(
         typer.echo(
             f"{lo:5d}-{lo + summary.bin_width - 1:<5d} {n:8d} {'#' * max(1, round(40 * n / top))}"
         )
-    if rival_scores is not None:
+    if rival_tally is not None:
         rate = out["win_rate"]["rate"]
         low, high = out["win_rate"]["ci95"]
         typer.echo(
             f"{player} vs {against}: wins {rate:.4f} (95% CI {low:.4f}-{high:.4f}); "
-            f"rival mean {Summary.of(rival_scores).mean:.3f}"
+            f"rival mean {rival_tally.mean:.3f}"
         )
     if plot is not None:
         typer.echo(f"histogram written to {plot}")

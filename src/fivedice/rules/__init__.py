@@ -36,6 +36,7 @@ from .ruleset import BonusWhen, Family, JokerActive, JokerPlacement, JokerRule, 
 from .scorecard import Scorecard
 from .scoring import ScoreOption, joker_applies, score_options
 from .state import MatchState, Outcome, Phase, PlayerState, SeatStatus, Standing
+from .tables import check_possible, possible_scores
 
 __all__ = [
     "ABSENT_TURNS_OUT",
@@ -80,11 +81,13 @@ __all__ = [
     "StartOrder",
     "TimeoutRule",
     "all_dice",
+    "check_possible",
     "event_from_dict",
     "family_presets",
     "fold",
     "hold_positions",
     "joker_applies",
+    "possible_scores",
     "preset",
     "preset_names",
     "score_options",

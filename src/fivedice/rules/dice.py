@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -12,6 +13,8 @@ from .errors import InvalidDice
 
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 DICE_COUNT = 5
+# Commas, and hyphens between two faces ("3-3-3-1-5"); a hyphen before a face is a minus sign.
+_SEPARATOR = re.compile(r",|(?<=\d)-(?=\d)")
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -34,12 +37,19 @@ class Dice:
     @classmethod
     def parse(cls, text: str) -> Dice:
         """Read dice written as the rule pages do: ``"3 3 3 1 5"``, ``"3,3,3,1,5"``, ``"33315"``."""
-        cleaned = text.replace(",", " ").replace("-", " ").split()
-        digits = list(cleaned[0]) if len(cleaned) == 1 else cleaned
-        try:
-            return cls(int(d) for d in digits)
-        except ValueError as exc:
-            raise InvalidDice(f"Cannot read dice from {text!r}") from exc
+        cleaned = _SEPARATOR.sub(" ", text).split()
+        words = list(cleaned[0]) if len(cleaned) == 1 else cleaned
+        wanted = "five dice, each 1 to 6, e.g. 33315 or 3 3 3 1 5"
+        wrong = next((w for w in words if w not in {str(f) for f in FACES}), None)
+        if wrong is not None:
+            raise InvalidDice(
+                f"Cannot read dice from {text!r}: {wrong!r} is not 1 to 6; give {wanted}"
+            )
+        if len(words) != DICE_COUNT:
+            raise InvalidDice(
+                f"Cannot read dice from {text!r}: {len(words)} dice, not five; give {wanted}"
+            )
+        return cls(int(w) for w in words)
 
     @classmethod
     def from_faces(cls, faces: tuple[int, ...]) -> Dice:

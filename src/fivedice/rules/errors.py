@@ -15,6 +15,10 @@ class InvalidDice(RuleError):
     """Dice values that are not five faces from 1 to 6."""
 
 
+class ImpossibleScore(RuleError):
+    """A card holding points no game can put there (a box's score, or the Yahtzee bonus)."""
+
+
 class UnknownCategory(RuleError):
     """A box name the rule set does not have."""
 

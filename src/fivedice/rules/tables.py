@@ -18,12 +18,13 @@ What the lookup relies on (checked by the tests for every preset):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from .categories import Section
 from .dice import Dice, all_dice
+from .errors import ImpossibleScore
 from .ruleset import RuleSet
 from .scoring import ScoreOption, score_options
 
@@ -149,3 +150,70 @@ def _natural_row(rules: RuleSet, dice: Dice, index: Mapping[str, int]) -> tuple[
     for option in score_options(rules, {}, dice):
         row[index[option.category]] = option.points
     return tuple(row)
+
+
+@cache
+def possible_scores(rules: RuleSet) -> Mapping[str, frozenset[int]]:
+    """Every score each box can hold in some game: what any dice score there by the box's own
+    rule, and what an extra Yahtzee may put there as a joker (read from :func:`score_tables`)."""
+    tables = score_tables(rules)
+    found: list[set[int]] = [set() for _ in rules.category_names]
+    for row in tables.natural:
+        for box, points in enumerate(row):
+            found[box].add(points)
+    for entries in tables.extra.values():
+        for box, entry in enumerate(entries):
+            if entry.allowed:
+                found[box].add(entry.points)
+    return {name: frozenset(f) for name, f in zip(rules.category_names, found, strict=True)}
+
+
+def check_possible(rules: RuleSet, boxes: Mapping[str, int], yahtzee_bonus: int = 0) -> None:
+    """Raise :class:`ImpossibleScore` for a card no game can produce: a box holding points its
+    rule never gives, or an extra-Yahtzee bonus that is not one bonus per extra Yahtzee that the
+    filled boxes leave room for (each extra Yahtzee fills a box besides the Yahtzee box)."""
+    possible = possible_scores(rules)
+    for name, points in boxes.items():
+        box = rules.category(name)
+        if points not in possible[name]:
+            raise ImpossibleScore(
+                f"{box.label} cannot hold {points}: it holds {_spans(possible[name])}"
+            )
+    five = rules.five_of_a_kind
+    if yahtzee_bonus == 0:
+        return
+    if not rules.has_extra_yahtzee_bonus or five is None:
+        raise ImpossibleScore(
+            f"{rules.title} has no extra-Yahtzee bonus, so it cannot be {yahtzee_bonus}"
+        )
+    each = rules.extra_yahtzee_bonus
+    room = len(boxes) - (five.name in boxes)
+    if yahtzee_bonus < 0 or yahtzee_bonus % each:
+        raise ImpossibleScore(
+            f"The extra-Yahtzee bonus is a multiple of {each}, not {yahtzee_bonus}"
+        )
+    if boxes.get(five.name, 0) <= 0:
+        raise ImpossibleScore(
+            f"An extra-Yahtzee bonus of {yahtzee_bonus} needs points in the {five.label} box"
+        )
+    if yahtzee_bonus // each > room:
+        raise ImpossibleScore(
+            f"An extra-Yahtzee bonus of {yahtzee_bonus} is {yahtzee_bonus // each} extra "
+            f"{five.label}s, but only {room} other boxes are filled"
+        )
+
+
+def _spans(values: Iterable[int]) -> str:
+    """Sorted values with runs written as ranges: "0, 5 to 30"."""
+    ordered = sorted(values)
+    parts: list[str] = []
+    start = 0
+    for i in range(1, len(ordered) + 1):
+        if i == len(ordered) or ordered[i] != ordered[i - 1] + 1:
+            run = ordered[start:i]
+            if len(run) >= 3:
+                parts.append(f"{run[0]} to {run[-1]}")
+            else:
+                parts.extend(str(v) for v in run)
+            start = i
+    return ", ".join(parts)

@@ -180,6 +180,8 @@ class Settings:
 
         from .ratelimit import parse_networks
 
+        if not 1 <= self.port <= 65535:  # the OS would quietly take it modulo 65536
+            return f"A port is 1 to 65535, not {self.port}"
         url = database_url(self.database_url)
         if self.clustered and url.startswith("sqlite"):
             return (

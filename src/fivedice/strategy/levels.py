@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -10,7 +12,7 @@ import numpy.typing as npt
 from fivedice.rules import RuleSet
 
 from .players import Level
-from .simulate import simulate_games
+from .simulate import BATCH, Tally, simulate_batches, simulate_games
 from .table import StrategyTable
 
 IntArray = npt.NDArray[np.int64]
@@ -42,10 +44,18 @@ def level_scores(level: str, rules: RuleSet, games: int, seed: int = 0) -> IntAr
     return simulate_games(level_table(_level(level), rules), games, seed)
 
 
-def head_to_head(
+def level_tally(level: str, rules: RuleSet, games: int, seed: int = 0) -> Tally:
+    """The final scores of :func:`level_scores`, counted batch by batch (flat memory)."""
+    tally = Tally()
+    for scores in simulate_batches(level_table(_level(level), rules), games, seed):
+        tally.add(scores)
+    return tally
+
+
+def head_to_head_batches(
     first: str, second: str, rules: RuleSet, matches: int, seed: int = 0
-) -> tuple[IntArray, IntArray]:
-    """Final scores of two levels in `matches` two-player matches (first level's, second's)."""
+) -> Iterator[tuple[IntArray, IntArray]]:
+    """Final scores of two levels in `matches` two-player matches, a batch at a time."""
     a, b = _level(first), _level(second)
     if Level.WIN_SEEKING in (a, b):
         if {a, b} != {Level.WIN_SEEKING, Level.OPTIMAL}:
@@ -53,18 +63,79 @@ def head_to_head(
         from .cache import load_or_solve
         from .winning import head_to_head_to_win
 
-        seeker, rival = head_to_head_to_win(load_or_solve(rules), matches, seed)
-        return (seeker, rival) if a is Level.WIN_SEEKING else (rival, seeker)
+        table = load_or_solve(rules)
+        for number, start in enumerate(range(0, matches, BATCH)):
+            # The first batch keeps the seed (so up to BATCH matches are as before); later
+            # ones get seeds of their own that no other seed's batches share.
+            batch_seed = seed if number == 0 else _batch_seed(seed, number)
+            seeker, rival = head_to_head_to_win(table, min(BATCH, matches - start), batch_seed)
+            yield (seeker, rival) if a is Level.WIN_SEEKING else (rival, seeker)
+        return
     # Neither player looks at the other's card: a match is two independent games.
-    return (
-        simulate_games(level_table(a, rules), matches, seed),
-        simulate_games(level_table(b, rules), matches, seed + 1_000_003),
+    yield from zip(
+        simulate_batches(level_table(a, rules), matches, seed),
+        simulate_batches(level_table(b, rules), matches, seed + 1_000_003),
+        strict=True,
     )
+
+
+def _batch_seed(seed: int, number: int) -> int:
+    """A seed for batch `number` of a simulation seeded with `seed`."""
+    return int(np.random.SeedSequence([seed, number]).generate_state(1, np.uint64)[0])
+
+
+def head_to_head(
+    first: str, second: str, rules: RuleSet, matches: int, seed: int = 0
+) -> tuple[IntArray, IntArray]:
+    """Final scores of two levels in `matches` two-player matches (first level's, second's)."""
+    batches = list(head_to_head_batches(first, second, rules, matches, seed))
+    empty = np.zeros(0, np.int64)
+    return (
+        np.concatenate([empty, *(a for a, _ in batches)]),
+        np.concatenate([empty, *(b for _, b in batches)]),
+    )
+
+
+@dataclass
+class WinTally:
+    """Matches won (ties count half), counted batch by batch for :func:`win_rate`."""
+
+    matches: int = 0
+    won: float = 0.0  # sum of each match's outcome: 1, 0.5 or 0
+    won_squared: float = 0.0  # sum of the outcomes' squares, for the spread
+
+    def add(self, scores: IntArray, rival: IntArray) -> None:
+        """Count more matches."""
+        outcome = (scores > rival) + 0.5 * (scores == rival)
+        self.matches += len(outcome)
+        self.won += float(outcome.sum())
+        self.won_squared += float(outcome @ outcome)
+
+    def rate(self) -> tuple[float, float, float]:
+        """Share of matches won with a 95% normal confidence interval."""
+        n = self.matches
+        rate = self.won / n
+        if n < 2:
+            return rate, rate, rate
+        variance = max(self.won_squared - n * rate * rate, 0.0) / (n - 1)
+        half = 1.96 * math.sqrt(variance) / math.sqrt(n)
+        return rate, rate - half, rate + half
+
+
+def head_to_head_tally(
+    first: str, second: str, rules: RuleSet, matches: int, seed: int = 0
+) -> tuple[Tally, Tally, WinTally]:
+    """The scores of :func:`head_to_head` counted batch by batch: each level's, and who won."""
+    ours, theirs, wins = Tally(), Tally(), WinTally()
+    for scores, rival in head_to_head_batches(first, second, rules, matches, seed):
+        ours.add(scores)
+        theirs.add(rival)
+        wins.add(scores, rival)
+    return ours, theirs, wins
 
 
 def win_rate(scores: IntArray, rival: IntArray) -> tuple[float, float, float]:
     """Share of matches won (ties count half) with a 95% normal confidence interval."""
-    outcome = (scores > rival) + 0.5 * (scores == rival)
-    rate = float(outcome.mean())
-    half = 1.96 * float(outcome.std(ddof=1)) / math.sqrt(len(outcome)) if len(outcome) > 1 else 0.0
-    return rate, rate - half, rate + half
+    wins = WinTally()
+    wins.add(scores, rival)
+    return wins.rate()

@@ -3,11 +3,17 @@
 Games are stepped turn by turn together; within a turn they are grouped by card state so one
 turn computation serves every game in that state (:mod:`.sim_kernels`). Dice come from a
 seeded numpy generator, so a seed gives the same games every time.
+
+Games are played in batches of at most :data:`BATCH` (one generator feeds them in turn), and a
+:class:`Tally` counts final scores by value, so a simulation's memory stays flat however many
+games it plays. Up to :data:`BATCH` games a seed gives the games it gave before batching;
+beyond, the dice are drawn batch by batch and so differ from one whole-array draw.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -20,6 +26,7 @@ from .table import StrategyTable
 IntArray = npt.NDArray[np.int64]
 
 CHUNK = 512  # most games one turn computation serves in one parallel task
+BATCH = 100_000  # most games played at once: about 60 MB of dice and cards
 
 
 def group_chunks(keys: IntArray, chunk: int = CHUNK) -> tuple[IntArray, IntArray]:
@@ -81,11 +88,49 @@ def play_turns(
         play_turn(table.values, order, bounds, games, faces, a.packed, k.packed)
 
 
+def simulate_batches(
+    table: StrategyTable, count: int, seed: int = 0, batch: int | None = None
+) -> Iterator[IntArray]:
+    """Final scores of `count` complete games, `batch` (default :data:`BATCH`) at a time, so
+    memory stays flat."""
+    batch = BATCH if batch is None else batch
+    rng = np.random.default_rng(seed)
+    for start in range(0, count, batch):
+        games = Games.new(min(batch, count - start))
+        play_turns(table, games, rng)
+        yield games.final_scores(table)
+
+
 def simulate_games(table: StrategyTable, count: int, seed: int = 0) -> IntArray:
     """Final scores of `count` complete games played by `table`'s policy."""
-    games = Games.new(count)
-    play_turns(table, games, np.random.default_rng(seed))
-    return games.final_scores(table)
+    return np.concatenate([*simulate_batches(table, count, seed), np.zeros(0, np.int64)])
+
+
+def _no_counts() -> IntArray:
+    return np.zeros(0, dtype=np.int64)
+
+
+@dataclass
+class Tally:
+    """Final scores counted by value: what a summary needs, in memory that does not grow."""
+
+    counts: IntArray = field(default_factory=_no_counts)  # counts[s]: games that scored s
+
+    def add(self, scores: npt.NDArray[np.integer[Any]]) -> None:
+        """Count more games' final scores (never negative)."""
+        more = np.bincount(np.asarray(scores, dtype=np.int64), minlength=len(self.counts))
+        more[: len(self.counts)] += self.counts
+        self.counts = more
+
+    @property
+    def games(self) -> int:
+        """How many games are counted."""
+        return int(self.counts.sum())
+
+    @property
+    def mean(self) -> float:
+        """The mean final score."""
+        return float(self.counts @ np.arange(len(self.counts))) / self.games
 
 
 @dataclass(frozen=True)
@@ -103,13 +148,33 @@ class Summary:
     @classmethod
     def of(cls, scores: npt.NDArray[np.integer[Any]], bin_width: int = 25) -> Summary:
         """Summarise final scores."""
-        s = np.asarray(scores, dtype=np.float64)
-        std = float(s.std(ddof=1)) if len(s) > 1 else 0.0
-        pct = {p: float(np.percentile(s, p)) for p in (1, 5, 10, 25, 50, 75, 90, 95, 99)}
-        top = int(s.max()) // bin_width + 1
-        counts = np.bincount((s // bin_width).astype(np.int64), minlength=top)
-        histogram = [(i * bin_width, int(c)) for i, c in enumerate(counts) if c]
-        return cls(len(s), float(s.mean()), std, std / np.sqrt(len(s)), pct, histogram, bin_width)
+        tally = Tally()
+        tally.add(scores)
+        return cls.of_tally(tally, bin_width)
+
+    @classmethod
+    def of_tally(cls, tally: Tally, bin_width: int = 25) -> Summary:
+        """Summarise counted final scores; percentiles interpolate as numpy's default does."""
+        counts = tally.counts
+        n = tally.games
+        values = np.arange(len(counts), dtype=np.float64)
+        mean = tally.mean
+        std = float(np.sqrt(counts @ (values - mean) ** 2 / (n - 1))) if n > 1 else 0.0
+        ranks = np.cumsum(
+            counts
+        )  # the sorted scores: position i holds the first s with ranks[s] > i
+
+        def at(position: int) -> float:
+            return float(np.searchsorted(ranks, position, side="right"))
+
+        pct = {}
+        for p in (1, 5, 10, 25, 50, 75, 90, 95, 99):
+            where = (n - 1) * p / 100
+            low = int(np.floor(where))
+            pct[p] = at(low) + (where - low) * (at(min(low + 1, n - 1)) - at(low))
+        binned = np.bincount(np.arange(len(counts)) // bin_width, weights=counts)
+        histogram = [(i * bin_width, int(c)) for i, c in enumerate(binned) if c]
+        return cls(n, mean, std, std / np.sqrt(n), pct, histogram, bin_width)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
