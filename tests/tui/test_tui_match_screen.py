@@ -210,6 +210,34 @@ async def test_leaving_a_match_asks_first(make_app: AppFactory) -> None:
         assert isinstance(app.screen, StartScreen)
 
 
+async def test_ctrl_q_during_a_match_asks_before_it_quits(make_app: AppFactory) -> None:
+    app = make_app(seed=13, at_once=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        match = match_of(app)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code is None  # still running: the question is open
+        await pilot.click("#confirm-no")
+        await pilot.pause()
+        assert match_of(app) is match and app.return_code is None
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.click("#confirm-yes")
+        await pilot.pause()
+        assert app.return_code == 0
+
+
+async def test_ctrl_q_outside_a_match_quits_at_once(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0
+
+
 async def test_a_narrow_terminal_puts_the_card_under_the_dice(make_app: AppFactory) -> None:
     app = make_app(seed=14, at_once=True)
     async with app.run_test(size=(80, 24)) as pilot:
