@@ -30,7 +30,11 @@ def play(
     ),
     rules: str = typer.Option("official", "--rules", "-r", help="The rule set (a preset name)."),
     rounds: int = typer.Option(1, "--rounds", min=1, max=6, help="Rounds to play, 1 to 6."),
-    undo: bool = typer.Option(True, "--undo/--no-undo", help="Allow undo of the last scoring."),
+    undo: bool = typer.Option(
+        True,
+        "--undo/--no-undo",
+        help="Allow undo of the last scoring (never with rules that have none).",
+    ),
     at_once: bool = typer.Option(
         False, "--go", help="Start the match at once with these players (no start screen)."
     ),
