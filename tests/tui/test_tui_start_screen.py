@@ -140,3 +140,16 @@ async def test_undo_comes_back_with_rules_that_have_it(make_app: AppFactory) -> 
         await pilot.press(*up, "enter")  # the first rule set: official, with undo
         assert screen.query_one("#preset", Select).value == "official"
         assert undo.value and not undo.disabled
+
+
+async def test_a_computer_in_the_first_seat_is_refused_in_words(make_app: AppFactory) -> None:
+    app = make_app(("Ann", "Bob"), seed=24)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#kind-0")
+        await pilot.press("down", "enter")  # "Computer: beginner" in the first seat
+        assert app.screen.query_one("#kind-0", Select).value == "beginner"
+        await start(pilot)
+        assert isinstance(app.screen, StartScreen)  # no match, and a reason a player can act on
+        assert text_of(app, "#start-error") == (
+            "A person takes the first turn: put Ann after one of the people"
+        )
