@@ -221,3 +221,29 @@ async def test_the_results_show_every_final_card_scrollable_at_80x24(
         await pilot.pause()
         assert screen.get_widget_at(*last.region.center)[0] is last
         app.save_screenshot("results-80x24.svg", path=str(ARTIFACTS))
+
+
+async def test_the_results_show_each_rounds_card(make_app: AppFactory) -> None:
+    from fivedice.tui.widgets import ScorecardView, ScoreCell
+
+    app = make_app(("Ann", "Bob"), seed=32, rounds=2, at_once=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        match = match_of(app)
+        fast_forward(app, turns_left=1)
+        await play_turn(pilot, app, "keys")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        for r in range(2):
+            card = screen.query_one(f"#final-card-{r}", ScorecardView)
+            assert str(card.query_one("#label-name", ScoreCell).content) == f"Round {r + 1} of 2"
+            for seat, player in enumerate(match.state.players):
+                total = card.query_one(f"#cell-{seat}-grand_total", ScoreCell)
+                assert str(total.content) == str(player.round_totals[r])
+                boxes = player.cards[r].boxes
+                for box, points in boxes.items():
+                    assert str(card.query_one(f"#cell-{seat}-{box}", ScoreCell).content) == str(
+                        points
+                    )
+        assert match.state.players[0].round_totals[0] != match.state.players[0].round_totals[1]

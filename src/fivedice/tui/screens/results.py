@@ -123,12 +123,15 @@ class ResultsScreen(Screen[None]):
                 yield Button("Reset high scores", id="reset-scores", variant="error")
                 yield Button("Quit", id="quit")
             yield Static("[b]Final cards[/]", id="final-cards-title")
-            with HorizontalScroll(id="final-cards", can_focus=False):
-                yield ScorecardView(self.match.state, id="final-card")
+            with HorizontalScroll(id="final-cards", can_focus=False), Vertical(id="card-stack"):
+                for round in range(self.match.options.rounds):
+                    yield ScorecardView(self.match.state, id=f"final-card-{round}")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#final-card", ScorecardView).show(self.match.state)
+        for round in range(self.match.options.rounds):
+            card = self.query_one(f"#final-card-{round}", ScorecardView)
+            card.show(self.match.state, round=round)
         self.show_high_scores()
         self.query_one("#play-again", Button).focus()
 
