@@ -55,9 +55,9 @@ def best_move(state: MatchState, seat: int) -> Advice | None:
 
 
 def hint_text(state: MatchState, advice: Advice) -> str:
-    """One line a player can act on: which dice to hold (by position) or which box to fill,
-    and the expected final score after it."""
-    expected = f"expected final score {advice.expected:.1f}"
+    """One line a player can act on (short enough for the dice side of the screen): which dice
+    to hold (by position) or which box to fill, and the card's expected final total after it."""
+    expected = f"expected total {advice.expected:.1f}"
     action = advice.action
     if action.kind == "score":
         label = state.rules.category(action.category).label
@@ -69,4 +69,4 @@ def hint_text(state: MatchState, advice: Advice) -> str:
         return f"Hint: roll all five dice again · {expected}"
     held = ", ".join(str(p + 1) for p in positions)
     faces = " ".join(str(f) for f in action.hold)
-    return f"Hint: hold dice {held} ({faces}) and roll · {expected}"
+    return f"Hint: hold dice {held} ({faces}), roll · {expected}"

@@ -47,7 +47,7 @@ class MatchScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "roll", "Roll"),
         Binding("space", "roll", "Roll", show=False),
-        Binding("1", "toggle_hold(0)", "Hold/release", key_display="1-5"),
+        Binding("1", "toggle_hold(0)", "Hold", key_display="1-5"),
         *(Binding(str(i + 1), f"toggle_hold({i})", show=False) for i in range(1, 5)),
         Binding("up", "move_cursor(-1)", "Box", key_display="↑↓"),
         Binding("down", "move_cursor(1)", show=False),
