@@ -159,3 +159,18 @@ def test_yacht_card_has_twelve_boxes_no_upper_bonus_and_calls_chance_choice() ->
     card, _ = card.fill("sixes", Dice.parse("6 6 6 6 1"))
     assert card.upper_bonus == 0
     assert card.grand_total == 99
+
+
+def test_timed_online_has_no_undo_and_its_matches_none() -> None:
+    from fivedice.rules import Match, MatchOptions
+
+    rules = preset("timed-online")
+    assert not rules.undo_allowed
+    assert [n for n in PRESETS if not preset(n).undo_allowed] == ["timed-online"]
+    assert not Match.create(rules, MatchOptions(seats=2, undo_allowed=True)).options.undo_allowed
+    assert Match.create("official", MatchOptions(seats=2)).options.undo_allowed
+    # Undo is not scoring: the solver's tables are shared, and older logs read as undo on.
+    assert replace(rules, undo_allowed=True).fingerprint == rules.fingerprint
+    old = {k: v for k, v in preset("official").to_dict().items() if k != "undo_allowed"}
+    assert RuleSet.from_dict(old).undo_allowed
+    assert not RuleSet.from_dict(rules.to_dict()).undo_allowed

@@ -16,6 +16,8 @@ from fivedice.tui.scores import HighScoreLine
 from fivedice.tui.screens import MatchScreen, ResultsScreen, StartScreen
 from fivedice.tui.screens.results import winner_line
 
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
 
 def high_scores_text(app: FiveDiceApp) -> str:
     """The high-score panel as plain text."""
@@ -179,3 +181,69 @@ async def test_the_default_store_follows_the_environment(tmp_path: Path) -> None
         await pilot.pause()
         assert "Solo" in high_scores_text(app)
     assert (tmp_path / "env.db").is_file()
+
+
+async def test_the_results_show_every_final_card_scrollable_at_80x24(
+    make_app: AppFactory,
+) -> None:
+    from textual.containers import HorizontalScroll, VerticalScroll
+
+    from fivedice.tui.widgets import ScoreCell
+
+    names = ("Annabel", "Bartholomew", "Cyrille", "Dorothea", "Evangeline", "Fitzgerald")
+    app = make_app(names, seed=31, at_once=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        match = match_of(app)
+        fast_forward(app, turns_left=1)
+        await play_turn(pilot, app, "keys")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        page = screen.query_one("#results-scroll", VerticalScroll)
+        cards = screen.query_one("#final-cards", HorizontalScroll)
+        assert page.max_scroll_y > 0 and cards.max_scroll_x > 0  # too big for 80x24
+
+        for seat, player in enumerate(match.state.players):
+            card = match.state.card(seat)
+            total = screen.query_one(f"#cell-{seat}-grand_total", ScoreCell)
+            assert str(total.content) == str(player.total)
+            for box, points in card.boxes.items():
+                assert str(screen.query_one(f"#cell-{seat}-{box}", ScoreCell).content) == str(
+                    points
+                )
+
+        last = screen.query_one(f"#cell-{len(names) - 1}-grand_total", ScoreCell)
+        await pilot.press("pagedown", "pagedown")  # the page scrolls down to the cards
+        await pilot.pause()
+        assert page.scroll_y == page.max_scroll_y
+        cards.scroll_to(x=cards.max_scroll_x, animate=False)  # sideways to the last player
+        await pilot.pause()
+        assert screen.get_widget_at(*last.region.center)[0] is last
+        app.save_screenshot("results-80x24.svg", path=str(ARTIFACTS))
+
+
+async def test_the_results_show_each_rounds_card(make_app: AppFactory) -> None:
+    from fivedice.tui.widgets import ScorecardView, ScoreCell
+
+    app = make_app(("Ann", "Bob"), seed=32, rounds=2, at_once=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        match = match_of(app)
+        fast_forward(app, turns_left=1)
+        await play_turn(pilot, app, "keys")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        for r in range(2):
+            card = screen.query_one(f"#final-card-{r}", ScorecardView)
+            assert str(card.query_one("#label-name", ScoreCell).content) == f"Round {r + 1} of 2"
+            for seat, player in enumerate(match.state.players):
+                total = card.query_one(f"#cell-{seat}-grand_total", ScoreCell)
+                assert str(total.content) == str(player.round_totals[r])
+                boxes = player.cards[r].boxes
+                for box, points in boxes.items():
+                    assert str(card.query_one(f"#cell-{seat}-{box}", ScoreCell).content) == str(
+                        points
+                    )
+        assert match.state.players[0].round_totals[0] != match.state.players[0].round_totals[1]

@@ -210,6 +210,34 @@ async def test_leaving_a_match_asks_first(make_app: AppFactory) -> None:
         assert isinstance(app.screen, StartScreen)
 
 
+async def test_ctrl_q_during_a_match_asks_before_it_quits(make_app: AppFactory) -> None:
+    app = make_app(seed=13, at_once=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        match = match_of(app)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code is None  # still running: the question is open
+        await pilot.click("#confirm-no")
+        await pilot.pause()
+        assert match_of(app) is match and app.return_code is None
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.click("#confirm-yes")
+        await pilot.pause()
+        assert app.return_code == 0
+
+
+async def test_ctrl_q_outside_a_match_quits_at_once(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0
+
+
 async def test_a_narrow_terminal_puts_the_card_under_the_dice(make_app: AppFactory) -> None:
     app = make_app(seed=14, at_once=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -277,3 +305,55 @@ async def test_the_bell_rings_when_the_turn_comes_back_to_a_person(store: Store)
             await pilot.pause()
             assert match.state.active_seat == 0
             assert rings == ([0] if enabled else [])
+
+
+async def test_the_hint_key_shows_the_best_move_on_a_persons_turn(make_app: AppFactory) -> None:
+    from fivedice.rules import Dice
+    from fivedice.strategy import load_or_solve
+    from fivedice.strategy.advisor import advise
+
+    app = make_app(("Ann",), seed=21, at_once=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        match = match_of(app)
+        await pilot.press("h")
+        assert text_of(app, "#message") == "Roll first: the hint is for the dice showing"
+        await pilot.press("r", "h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        state = match.state
+        assert state.dice is not None
+        table = load_or_solve(state.rules)
+        best = advise(table, state.card(0), Dice(state.dice), state.rolls_left)[0]
+        shown = text_of(app, "#message")
+        assert shown.startswith("Hint: ") and shown.endswith(f"{best.expected:.1f}")
+        if best.action.kind == "hold":
+            held = ", ".join(str(p + 1) for p in best.action.positions(state.dice))
+            assert f"hold dice {held} " in shown or (not held and "roll all five" in shown)
+        else:
+            assert match.rules.category(best.action.category).label in shown
+        assert state.player(0).hints == 1  # counted in Ann's results
+        assert not message_is_error(app)
+
+
+async def test_no_hint_between_people_or_on_a_computers_turn(
+    make_app: AppFactory, store: Store
+) -> None:
+    app = make_app(("Ann", "Bob"), seed=22, at_once=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r", "h")
+        assert text_of(app, "#message") == "Hints are off at this table until the match is over"
+        assert match_of(app).state.player(0).hints == 0
+
+    setup = GameSetup((SeatSetup("Ann"), SeatSetup("Cy", "beginner")))
+    app = FiveDiceApp(
+        setup, rng=random.Random(23), store=store, start_at_once=True, computer_delay=5
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r", "enter")  # Ann scores; Cy's turn
+        assert match_of(app).state.active_seat == 1
+        await pilot.press("h")
+        assert text_of(app, "#message") == "Wait: Cy is playing"
+        assert match_of(app).state.player(1).hints == 0

@@ -7,7 +7,7 @@ import asyncio
 from textual.widgets import Button, Checkbox, Select
 from tui_driver import SIZE, AppFactory, match_of, start, text_of
 
-from fivedice.rules import preset
+from fivedice.rules import preset, preset_names
 from fivedice.tui.computer import computer_levels
 from fivedice.tui.screens import MatchScreen, StartScreen
 from fivedice.tui.widgets import Stepper
@@ -99,3 +99,57 @@ async def test_a_computer_seat_plays_its_own_turns(make_app: AppFactory) -> None
         # People cannot move for the computer, nor take back its scoring.
         await pilot.press("u")
         assert text_of(app, "#message") == "A computer's scoring cannot be taken back"
+
+
+async def test_rules_without_undo_turn_the_undo_box_off(make_app: AppFactory) -> None:
+    app = make_app(("Ann", "Bob"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        undo = screen.query_one("#undo", Checkbox)
+        assert undo.value and not undo.disabled
+        names = list(preset_names())
+        assert not preset("timed-online").undo_allowed
+        await pilot.click("#preset")
+        await pilot.press(*["down"] * names.index("timed-online"), "enter")
+        assert screen.query_one("#preset", Select).value == "timed-online"
+        assert undo.disabled and not undo.value
+        await pilot.click("#undo")  # a disabled box does not change
+        assert not undo.value
+
+        await start(pilot)
+        match = match_of(app)
+        assert not match.options.undo_allowed
+        assert not app.screen.query_one("#undo", Button).display
+        await pilot.press("r", "enter", "u")
+        assert text_of(app, "#message").startswith("This match does not allow undo")
+        assert match.state.active_seat == 1
+
+
+async def test_undo_comes_back_with_rules_that_have_it(make_app: AppFactory) -> None:
+    app = make_app(("Ann",), preset="timed-online")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        undo = screen.query_one("#undo", Checkbox)
+        assert undo.disabled and not undo.value
+        await pilot.click("#preset")
+        up = ["up"] * list(preset_names()).index("timed-online")
+        await pilot.press(*up, "enter")  # the first rule set: official, with undo
+        assert screen.query_one("#preset", Select).value == "official"
+        assert undo.value and not undo.disabled
+
+
+async def test_a_computer_in_the_first_seat_is_refused_in_words(make_app: AppFactory) -> None:
+    app = make_app(("Ann", "Bob"), seed=24)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#kind-0")
+        await pilot.press("down", "enter")  # "Computer: beginner" in the first seat
+        assert app.screen.query_one("#kind-0", Select).value == "beginner"
+        await start(pilot)
+        assert isinstance(app.screen, StartScreen)  # no match, and a reason a player can act on
+        assert text_of(app, "#start-error") == (
+            "A person takes the first turn: put Ann after one of the people"
+        )

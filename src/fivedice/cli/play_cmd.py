@@ -17,9 +17,24 @@ def play(
         "-p",
         help="A player's name (or initials); repeat for each player, in turn order.",
     ),
+    computer: list[str] = typer.Option(  # noqa: B008 - Typer declares options this way
+        None,
+        "--computer",
+        "-c",
+        metavar="LEVEL",
+        help=(
+            "A computer player of this level (beginner, good-human, optimal, win-seeking); "
+            "repeat for each. Computers sit after the people, in the order given. The start "
+            "screen shows them filled in; add --go to start the match at once."
+        ),
+    ),
     rules: str = typer.Option("official", "--rules", "-r", help="The rule set (a preset name)."),
     rounds: int = typer.Option(1, "--rounds", min=1, max=6, help="Rounds to play, 1 to 6."),
-    undo: bool = typer.Option(True, "--undo/--no-undo", help="Allow undo of the last scoring."),
+    undo: bool = typer.Option(
+        True,
+        "--undo/--no-undo",
+        help="Allow undo of the last scoring (never with rules that have none).",
+    ),
     at_once: bool = typer.Option(
         False, "--go", help="Start the match at once with these players (no start screen)."
     ),
@@ -39,15 +54,26 @@ def play(
     """Play at this terminal: 1 to 8 players take turns (hot seat), mouse or keyboard."""
     from fivedice.rules import RuleError, preset
 
-    from ..tui import FiveDiceApp, GameSetup
+    from ..tui import FiveDiceApp, GameSetup, SeatSetup
+    from ..tui.computer import computer_levels, computer_name
+    from .rules_cmd import fail
 
     try:
         preset(rules)
     except RuleError as exc:
         raise typer.BadParameter(str(exc), param_hint="--rules") from None
     names = list(player or []) or ["P1"]
-    if len(names) > 8:
-        raise typer.BadParameter("At most 8 players", param_hint="--player")
-    setup = GameSetup.from_names(names, preset=rules, rounds=rounds, undo_allowed=undo)
+    levels = list(computer or [])
+    known = [level for _, level in computer_levels()] if levels else []
+    for level in levels:
+        if level not in known:
+            fail(f"No computer player of level {level!r}; the levels are {', '.join(known)}")
+    if len(names) + len(levels) > 8:
+        raise typer.BadParameter("At most 8 players", param_hint="--player/--computer")
+    people = [SeatSetup(name) for name in names]
+    computers = [
+        SeatSetup(computer_name(level, len(people) + i), level) for i, level in enumerate(levels)
+    ]
+    setup = GameSetup(tuple(people + computers), rules, rounds, undo)
     rng = random.Random(seed) if seed is not None else None
     FiveDiceApp(setup, rng=rng, store_url=database, start_at_once=at_once, turn_bell=bell).run()

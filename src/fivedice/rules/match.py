@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import reduce
 from typing import Protocol
 
@@ -121,9 +122,14 @@ class Match:
         options: MatchOptions | None = None,
         rng: RandomSource | None = None,
     ) -> Match:
-        """A new match; `rules` is a rule set or a preset name (today's official rules if None)."""
+        """A new match; `rules` is a rule set or a preset name (today's official rules if None).
+
+        Where the rule set allows no undo, the match has none, whatever `options` ask."""
         ruleset = preset(rules) if isinstance(rules, str) else (rules or preset())
-        created = MatchCreated(ruleset.to_dict(), (options or MatchOptions()).to_dict())
+        options = options or MatchOptions()
+        if not ruleset.undo_allowed:
+            options = replace(options, undo_allowed=False)
+        created = MatchCreated(ruleset.to_dict(), options.to_dict())
         return cls([created], rng)
 
     @classmethod

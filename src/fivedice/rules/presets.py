@@ -154,7 +154,8 @@ TIMED_ONLINE = replace(
     source=(
         "Seed 004, online tables with a clock: 100 bonus per extra five of a kind when the box "
         "holds 50, none for the rest of the game after a 0 there; a joker in the lower section "
-        "only when the box holds 50 and the matching upper box is filled."
+        "only when the box holds 50 and the matching upper box is filled. No undo: a score, "
+        "once set, stays."
     ),
     categories=yahtzee_boxes("5 of a kind"),
     joker=JokerRule(
@@ -162,6 +163,7 @@ TIMED_ONLINE = replace(
         active_when=JokerActive.BOX_HOLDS_50,
         needs_upper_filled=True,
     ),
+    undo_allowed=False,
 )
 
 YATZY = RuleSet(

@@ -100,7 +100,8 @@ NO_JOKER = JokerRule()
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Everything that decides a card's score: its boxes, its bonuses and the joker rule."""
+    """Everything that decides a card's score: its boxes, its bonuses and the joker rule;
+    and whether its rule page lets a scoring be taken back (`undo_allowed`)."""
 
     name: str
     title: str
@@ -112,6 +113,7 @@ class RuleSet:
     bonus_when: BonusWhen = BonusWhen.BOX_HOLDS_50
     joker: JokerRule = field(default=NO_JOKER)
     family: Family = Family.YAHTZEE
+    undo_allowed: bool = True  # seed 004's timed tables have no undo: a match of them has none
 
     def __post_init__(self) -> None:
         names = [c.name for c in self.categories]
@@ -199,6 +201,7 @@ class RuleSet:
             "bonus_when": self.bonus_when.value,
             "joker": self.joker.to_dict(),
             "family": self.family.value,
+            "undo_allowed": self.undo_allowed,
         }
 
     @classmethod
@@ -216,6 +219,7 @@ class RuleSet:
             bonus_when=BonusWhen(data["bonus_when"]),
             joker=JokerRule.from_dict(data["joker"]),
             family=Family(data["family"]) if "family" in data else _family_of(data["name"]),
+            undo_allowed=bool(data.get("undo_allowed", True)),  # older logs: undo as options say
         )
 
     @cached_property
@@ -226,7 +230,7 @@ class RuleSet:
         the solver's tables are keyed by it.
         """
         data = self.to_dict()
-        for key in ("name", "title", "source", "family"):
+        for key in ("name", "title", "source", "family", "undo_allowed"):
             data.pop(key)
         for c in data["categories"]:
             c.pop("label")

@@ -14,7 +14,7 @@ from fivedice.rules.match import RandomSource
 
 from .computer import ComputerSeats, computer_levels
 from .scores import HIGH_SCORE_LIMIT, HighScoreLine, ScoreBook, open_score_book
-from .screens import MatchScreen, ResultsScreen, StartScreen
+from .screens import ConfirmScreen, MatchScreen, ResultsScreen, StartScreen
 from .setup import GameSetup
 
 
@@ -31,7 +31,7 @@ class FiveDiceApp(App[None]):
 
     CSS_PATH = "fivedice.tcss"
     TITLE = "fivedice"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_game", "Quit", priority=True)]
 
     def __init__(
         self,
@@ -97,6 +97,21 @@ class FiveDiceApp(App[None]):
         """Back to the start screen, prefilled with the last setup."""
         self.match = None
         self.switch_screen(StartScreen(self.setup, self.computer_kinds()))
+
+    def action_quit_game(self) -> None:
+        """Quit; during a match, ask first, since a match left unfinished is not kept."""
+        if not isinstance(self.screen, MatchScreen):
+            self.exit()  # a second Ctrl+Q while the question is open quits too
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(
+            ConfirmScreen("Quit fivedice? This match is not kept.", "Quit", "Keep playing"),
+            answered,
+        )
 
     # High scores -----------------------------------------------------------------------
 

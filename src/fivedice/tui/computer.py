@@ -3,13 +3,23 @@
 The start screen offers the strategy package's levels; the match screen asks its
 :class:`ComputerSeats` for each move of a computer's turn (in a worker thread: a level may
 load or solve its tables first) and plays it through the same intents a person's keys send.
+The hint key asks :func:`best_move` for the advisor's first answer in the same way.
 """
 
 from __future__ import annotations
 
+from fivedice.rules import Dice, MatchState
+from fivedice.strategy.advisor import Advice
 from fivedice.strategy.seats import ComputerSeats, SeatMove
 
-__all__ = ["ComputerSeats", "SeatMove", "computer_levels", "computer_name"]
+__all__ = [
+    "ComputerSeats",
+    "SeatMove",
+    "best_move",
+    "computer_levels",
+    "computer_name",
+    "hint_text",
+]
 
 LABELS = {
     "beginner": ("Computer: beginner", "Rookie"),
@@ -30,3 +40,33 @@ def computer_name(level: str, index: int) -> str:
     """A default name for a computer seat ("Rookie 2")."""
     base = LABELS.get(level, ("", "Computer"))[1]
     return f"{base} {index + 1}"
+
+
+def best_move(state: MatchState, seat: int) -> Advice | None:
+    """The advisor's best move for `seat` with the dice showing (None before the first roll);
+    blocking: the optimal table is solved the first time a rule set is asked about."""
+    if state.dice is None:
+        return None
+    from fivedice.strategy import load_or_solve
+    from fivedice.strategy.advisor import advise
+
+    table = load_or_solve(state.rules)
+    return advise(table, state.card(seat), Dice(state.dice), state.rolls_left)[0]
+
+
+def hint_text(state: MatchState, advice: Advice) -> str:
+    """One line a player can act on (short enough for the dice side of the screen): which dice
+    to hold (by position) or which box to fill, and the card's expected final total after it."""
+    expected = f"expected total {advice.expected:.1f}"
+    action = advice.action
+    if action.kind == "score":
+        label = state.rules.category(action.category).label
+        points = advice.points or 0
+        return f"Hint: score {points + advice.bonus} in {label} · {expected}"
+    assert state.dice is not None
+    positions = action.positions(state.dice)
+    if not positions:
+        return f"Hint: roll all five dice again · {expected}"
+    held = ", ".join(str(p + 1) for p in positions)
+    faces = " ".join(str(f) for f in action.hold)
+    return f"Hint: hold dice {held} ({faces}), roll · {expected}"

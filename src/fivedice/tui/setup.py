@@ -68,6 +68,12 @@ class GameSetup:
             if name.casefold() in seen:
                 raise RuleError(f"Two players are called {name}: give each a different name")
             seen.add(name.casefold())
+        first = self.seats[0]
+        if first.is_computer and any(not seat.is_computer for seat in self.seats):
+            # The match starts with its host, who is a person whenever one plays.
+            raise RuleError(
+                f"A person takes the first turn: put {first.name} after one of the people"
+            )
         preset(self.preset)
         MatchOptions(seats=len(self.seats), rounds=self.rounds, undo_allowed=self.undo_allowed)
 

@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Static
 from fivedice.rules import BoxScored, DiceRolled, Match, MatchState, RuleError
 from fivedice.rules.state import ROLLS_PER_TURN
 
-from ..computer import SeatMove
+from ..computer import SeatMove, best_move, hint_text
 from ..widgets import DiceTray, DieView, ScorecardView, ScoreCell
 from ..widgets.scorecard import row_layout
 from .confirm import ConfirmScreen
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 HELP = (
     "[b]1[/]-[b]5[/] or click a die: hold / release   [b]R[/] or [b]Space[/]: roll\n"
-    "[b]↑[/] [b]↓[/] and [b]Enter[/], or click a box: score   [b]U[/]: undo"
+    "[b]↑[/] [b]↓[/] and [b]Enter[/], or click a box: score   [b]U[/]: undo   [b]H[/]: hint"
 )
 
 TABLE_WIDTH = 61  # the dice side, as wide as fivedice.tcss makes #table
@@ -47,12 +47,13 @@ class MatchScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "roll", "Roll"),
         Binding("space", "roll", "Roll", show=False),
-        Binding("1", "toggle_hold(0)", "Hold/release", key_display="1-5"),
+        Binding("1", "toggle_hold(0)", "Hold", key_display="1-5"),
         *(Binding(str(i + 1), f"toggle_hold({i})", show=False) for i in range(1, 5)),
         Binding("up", "move_cursor(-1)", "Box", key_display="↑↓"),
         Binding("down", "move_cursor(1)", show=False),
         Binding("enter", "score", "Score"),
         Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -311,6 +312,40 @@ class MatchScreen(Screen[None]):
             return f"{self.state.player(seat).name} took back {label}"
 
         self.attempt(undo)
+
+    def action_hint(self) -> None:
+        """Show the advisor's best move for the person whose turn it is (counted as a hint
+        in their results; refused where the table's hints are off)."""
+        if self._people_wait():
+            return
+        if self.state.dice is None:
+            self.say("Roll first: the hint is for the dice showing", error=True)
+            self.redraw()
+            return
+        try:
+            self.match.show_hint(self._active())
+        except RuleError as exc:
+            self.say(str(exc), error=True)
+            self.redraw()
+            return
+        self.say("Working out the best move…")
+        self.redraw()
+        self.run_worker(self._hint(len(self.match.events)), group="hint", exclusive=True)
+
+    async def _hint(self, token: int) -> None:
+        """Work out the hint in a thread (the first for a rule set solves it), then show it
+        if the position is still the one it is for."""
+        state, seat = self.state, self._active()
+        try:
+            advice = await asyncio.to_thread(best_move, state, seat)
+        except Exception as exc:  # no hint must not stop the game
+            self.say(f"No hint: {exc}", error=True)
+            self.redraw()
+            return
+        if advice is None or len(self.match.events) != token:
+            return  # the player moved meanwhile: this hint is for a position gone by
+        self.say(hint_text(state, advice))
+        self.redraw()
 
     # Computer players ------------------------------------------------------------------
 

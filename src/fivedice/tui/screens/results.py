@@ -1,4 +1,5 @@
-"""The end of a match: the winner(s), the ranking, the preset's high scores, what next."""
+"""The end of a match: the winner(s), the ranking, the preset's high scores, what next, and
+every player's final card (below the buttons; the screen scrolls on a small terminal)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.containers import Center, Horizontal, HorizontalScroll, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from fivedice.rules import Match, Outcome
 
 from ..scores import HighScoreLine
+from ..widgets import ScorecardView
 from .confirm import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -87,7 +89,8 @@ def high_score_table(
 
 
 class ResultsScreen(Screen[None]):
-    """Who won, the ranking, the high scores; then Play again, New game, Reset or Quit."""
+    """Who won, the ranking, the high scores; then Play again, New game, Reset or Quit; and
+    the final cards."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "play_again", "Play again"),
@@ -119,9 +122,16 @@ class ResultsScreen(Screen[None]):
                 yield Button("New game", id="new-game", variant="primary")
                 yield Button("Reset high scores", id="reset-scores", variant="error")
                 yield Button("Quit", id="quit")
+            yield Static("[b]Final cards[/]", id="final-cards-title")
+            with HorizontalScroll(id="final-cards", can_focus=False), Vertical(id="card-stack"):
+                for round in range(self.match.options.rounds):
+                    yield ScorecardView(self.match.state, id=f"final-card-{round}")
         yield Footer()
 
     def on_mount(self) -> None:
+        for round in range(self.match.options.rounds):
+            card = self.query_one(f"#final-card-{round}", ScorecardView)
+            card.show(self.match.state, round=round)
         self.show_high_scores()
         self.query_one("#play-again", Button).focus()
 

@@ -36,6 +36,7 @@ class StartScreen(Screen[None]):
         super().__init__(id="start-screen")
         self.setup = setup
         self.computers = tuple(computers)
+        self._undo_choice = setup.undo_allowed  # kept while rules without undo are chosen
 
     @property
     def game(self) -> FiveDiceApp:
@@ -104,7 +105,23 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_seats(len(self.setup.seats))
+        self._offer_undo(self.setup.preset)
         self.query_one("#name-0", Input).focus()
+
+    def _offer_undo(self, preset_name: str) -> None:
+        """Undo is a choice only where the rule set has it; otherwise it is shown off (and the
+        player's choice comes back with rules that have undo)."""
+        allowed = preset(preset_name).undo_allowed
+        undo = self.query_one("#undo", Checkbox)
+        if allowed == (not undo.disabled):
+            return
+        if allowed:
+            undo.value = self._undo_choice
+        else:
+            self._undo_choice = undo.value
+            undo.value = False
+        undo.disabled = not allowed
+        undo.tooltip = None if allowed else "These rules allow no undo"
 
     def _show_seats(self, count: int) -> None:
         for i in range(MAX_SEATS):
@@ -118,6 +135,7 @@ class StartScreen(Screen[None]):
         select_id = event.select.id or ""
         if select_id == "preset" and isinstance(event.value, str):
             self.query_one("#preset-source", Static).update(preset(event.value).source)
+            self._offer_undo(event.value)
         elif select_id.startswith("kind-") and isinstance(event.value, str):
             i = int(select_id.removeprefix("kind-"))
             human = event.value == HUMAN

@@ -37,8 +37,10 @@ def row_layout(rules: RuleSet, rounds: int) -> list[tuple[str, str]]:
     return rows
 
 
-def card_cells(state: MatchState, seat: int, cursor: str | None = None) -> dict[str, CellView]:
-    """Every cell of `seat`'s column in the current round, keyed by row.
+def card_cells(
+    state: MatchState, seat: int, cursor: str | None = None, round: int | None = None
+) -> dict[str, CellView]:
+    """Every cell of `seat`'s column in `round` (the current round when None), keyed by row.
 
     Filled boxes show their points. For the active player after a roll, each open box the
     rules allow shows the points it would give (class ``-preview``; ``+100``-style bonuses
@@ -46,8 +48,8 @@ def card_cells(state: MatchState, seat: int, cursor: str | None = None) -> dict[
     their value.
     """
     player = state.player(seat)
-    card = player.cards[state.round]
-    active = seat == state.active_seat
+    card = player.cards[state.round if round is None else round]
+    active = seat == state.active_seat and round in (None, state.round)
     previews = {o.category: o for o in state.score_options()} if active else {}
     box_names = set(card.rules.category_names)
     cells: dict[str, CellView] = {}
@@ -173,10 +175,12 @@ class ScorecardView(Horizontal):
         for seat, name in self._players:
             yield ScoreColumn(seat, name, self._rows, self._box_names)
 
-    def show(self, state: MatchState, cursor: str | None = None) -> None:
-        """Draw the current round's card for every player, previews and cursor included."""
+    def show(self, state: MatchState, cursor: str | None = None, round: int | None = None) -> None:
+        """Draw `round`'s card (the current round's when None) for every player, previews and
+        cursor included."""
         rounds = state.options.rounds
-        header = f"Round {state.round + 1} of {rounds}" if rounds > 1 else ""
+        shown = state.round if round is None else round
+        header = f"Round {shown + 1} of {rounds}" if rounds > 1 else ""
         for label in self.query_one("#labels").query(ScoreCell):
             classes = {"-header"} if label.key == HEADER_KEY else set()
             if label.key not in self._box_names and label.key != HEADER_KEY:
@@ -188,7 +192,7 @@ class ScorecardView(Horizontal):
         for column in self.query(ScoreColumn):
             player = state.player(column.seat)
             column.show(
-                card_cells(state, column.seat, cursor),
-                active=column.seat == state.active_seat,
+                card_cells(state, column.seat, cursor, round),
+                active=column.seat == state.active_seat and shown == state.round,
                 gone=not player.is_playing,
             )

@@ -1,0 +1,73 @@
+"""``fivedice play``'s options: the seats it builds (people, then computers) and its refusals.
+
+The app is not run in the terminal: its ``run`` is replaced by one that keeps the app, and a
+Pilot then drives what the command would have shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from textual.widgets import Input, Select
+
+from conftest import Run
+from fivedice.tui import FiveDiceApp
+from fivedice.tui.screens import MatchScreen, StartScreen
+
+
+@pytest.fixture
+def apps(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[FiveDiceApp]:
+    """The apps ``fivedice play`` built, instead of running them."""
+    built: list[FiveDiceApp] = []
+    monkeypatch.setenv("FIVEDICE_DATABASE_URL", f"sqlite:///{tmp_path / 'scores.db'}")
+    monkeypatch.setattr(FiveDiceApp, "run", lambda self, **_: built.append(self))
+    return built
+
+
+async def test_computers_with_go_start_the_match_with_those_seats(
+    run: Run, apps: list[FiveDiceApp]
+) -> None:
+    result = run("play", "--player", "Ann", "--computer", "optimal", "-c", "beginner", "--go")
+    assert result.exit_code == 0, result.output
+    (app,) = apps
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen)
+        players = app.screen.state.players
+        assert [(p.name, p.bot) for p in players] == [
+            ("Ann", None),
+            ("Oracle 2", "optimal"),
+            ("Rookie 3", "beginner"),
+        ]
+
+
+async def test_computers_without_go_fill_in_the_start_screen(
+    run: Run, apps: list[FiveDiceApp]
+) -> None:
+    result = run("play", "-p", "Ann", "-p", "Bob", "--computer", "win-seeking")
+    assert result.exit_code == 0, result.output
+    (app,) = apps
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.screen.query_one("#kind-2", Select).value == "win-seeking"
+        assert app.screen.query_one("#kind-1", Select).value == "human"
+        assert app.screen.query_one("#name-2", Input).value == "Shark 3"
+        assert app.screen.read_setup().seats[2].computer == "win-seeking"
+
+
+def test_an_unknown_level_is_refused_in_one_line(
+    run: Run, apps: list[FiveDiceApp], refused: Callable[[Result], str]
+) -> None:
+    line = refused(run("play", "--computer", "grandmaster"))
+    assert "'grandmaster'" in line and "optimal" in line
+    assert apps == []
+
+
+def test_the_help_names_the_computer_option(run: Run) -> None:
+    result = run("play", "--help")
+    assert result.exit_code == 0
+    assert "--computer" in result.output and "--go" in result.output
