@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Button, Static
@@ -183,6 +184,18 @@ async def test_the_default_store_follows_the_environment(tmp_path: Path) -> None
     assert (tmp_path / "env.db").is_file()
 
 
+async def play_to_the_results(pilot: Any, app: Any) -> tuple[Any, ResultsScreen]:
+    """Fast-forward to the last turn, play it by keys: the match and its results screen."""
+    await pilot.pause()
+    match = match_of(app)
+    fast_forward(app, turns_left=1)
+    await play_turn(pilot, app, "keys")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ResultsScreen)
+    return match, screen
+
+
 async def test_the_results_show_every_final_card_scrollable_at_80x24(
     make_app: AppFactory,
 ) -> None:
@@ -193,13 +206,7 @@ async def test_the_results_show_every_final_card_scrollable_at_80x24(
     names = ("Annabel", "Bartholomew", "Cyrille", "Dorothea", "Evangeline", "Fitzgerald")
     app = make_app(names, seed=31, at_once=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        match = match_of(app)
-        fast_forward(app, turns_left=1)
-        await play_turn(pilot, app, "keys")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ResultsScreen)
+        match, screen = await play_to_the_results(pilot, app)
         page = screen.query_one("#results-scroll", VerticalScroll)
         cards = screen.query_one("#final-cards", HorizontalScroll)
         assert page.max_scroll_y > 0 and cards.max_scroll_x > 0  # too big for 80x24
@@ -228,13 +235,7 @@ async def test_the_results_show_each_rounds_card(make_app: AppFactory) -> None:
 
     app = make_app(("Ann", "Bob"), seed=32, rounds=2, at_once=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        match = match_of(app)
-        fast_forward(app, turns_left=1)
-        await play_turn(pilot, app, "keys")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ResultsScreen)
+        match, screen = await play_to_the_results(pilot, app)
         for r in range(2):
             card = screen.query_one(f"#final-card-{r}", ScorecardView)
             assert str(card.query_one("#label-name", ScoreCell).content) == f"Round {r + 1} of 2"
