@@ -227,6 +227,7 @@ async def test_the_results_show_every_final_card_scrollable_at_80x24(
         cards.scroll_to(x=cards.max_scroll_x, animate=False)  # sideways to the last player
         await pilot.pause()
         assert screen.get_widget_at(*last.region.center)[0] is last
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # a fresh clone has no artifacts folder
         app.save_screenshot("results-80x24.svg", path=str(ARTIFACTS))
 
 
