@@ -16,7 +16,7 @@ install: $(UV)
 install-cluster: $(UV)
 	$(UV) pip install -q --python $(BIN)/python -e '.[cluster]'
 
-install-test: $(UV) test-services
+install-test: $(UV) test-services node_modules/.package-lock.json
 	$(UV) pip install -q --python $(BIN)/python -e '.[test]'
 
 # A cluster on this machine, and the tests that start one, use Debian's PostgreSQL, Redis and
@@ -28,6 +28,12 @@ cluster-services:
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server)
 	@command -v haproxy >/dev/null 2>&1 || test -x /usr/sbin/haproxy \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy)
+
+# The page's development tools (ESLint, axe-core) come from npm, pinned by package-lock.json.
+node_modules/.package-lock.json: package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm)
+	npm ci --no-audit --no-fund --loglevel=error
 
 test-services: cluster-services
 # The web page's tests drive Debian's chromium (Playwright cannot fetch browsers here).
