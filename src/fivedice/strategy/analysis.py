@@ -3,7 +3,8 @@
 The log is replayed event by event. Before each reroll and each scoring, the advisor values
 every legal action from that position; the decision's cost is the best action's expected
 final score minus that of the action taken. After each scoring the card's expected final
-score (optimal play from there) is recorded.
+score (optimal play from there) is recorded. A scoring taken back (undo) is no decision: it
+and its outlook are dropped, and the scoring that replaces it is valued in their place.
 """
 
 from __future__ import annotations
@@ -13,7 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fivedice.rules import Dice, Match, RuleSet
-from fivedice.rules.events import BoxScored, DiceRolled, Event, MatchCreated, event_from_dict
+from fivedice.rules.events import (
+    BoxScored,
+    DiceRolled,
+    Event,
+    MatchCreated,
+    ScoreUndone,
+    event_from_dict,
+)
 
 from .advisor import Action, Advice, advise
 from .cache import load_or_solve
@@ -34,6 +42,7 @@ class Decision:
     rolls_left: int
     best: Advice
     taken: Advice
+    seq: int = 0  # the log's number of the event that carried the action out (1 is "created")
 
     @property
     def cost(self) -> float:
@@ -52,6 +61,7 @@ class Decision:
             "best": self.best.to_dict(),
             "taken": self.taken.to_dict(),
             "cost": round(self.cost, 6),
+            "seq": self.seq,
         }
 
 
@@ -65,6 +75,7 @@ class TurnOutlook:
     turn: int
     category: str
     expected_final: float
+    seq: int = 0  # the log's number of the scoring event
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -75,6 +86,7 @@ class TurnOutlook:
             "turn": self.turn,
             "category": self.category,
             "expected_final": round(self.expected_final, 6),
+            "seq": self.seq,
         }
 
 
@@ -112,6 +124,23 @@ def _taken(advice: Sequence[Advice], action: Action) -> Advice:
     raise ValueError(f"The log's action {action} is not legal in that position")
 
 
+def _take_back(result: MatchAnalysis, undone: ScoreUndone) -> None:
+    """Drop the scoring an undo took back, and its outlook: the player's next action from
+    that position is the decision that counts."""
+    for index in range(len(result.decisions) - 1, -1, -1):
+        d = result.decisions[index]
+        if d.seat == undone.seat:
+            if d.taken.action == Action.scoring(undone.category):
+                del result.decisions[index]
+            break
+    for index in range(len(result.turns) - 1, -1, -1):
+        t = result.turns[index]
+        if t.seat == undone.seat:
+            if t.category == undone.category:
+                del result.turns[index]
+            break
+
+
 def analyse(
     events: Iterable[Event | dict[str, Any]], table: StrategyTable | None = None
 ) -> MatchAnalysis:
@@ -123,7 +152,7 @@ def analyse(
     rules = match.rules
     table = table if table is not None else load_or_solve(rules)
     result = MatchAnalysis(rules, table.expected_start)
-    for event in log[1:]:
+    for seq, event in enumerate(log[1:], start=2):
         s = match.state
         seat = getattr(event, "seat", None)
         decision_point = (
@@ -158,9 +187,12 @@ def analyse(
                         s.rolls_left,
                         options[0],
                         _taken(options, action),
+                        seq,
                     )
                 )
         match.apply(event)
+        if isinstance(event, ScoreUndone):
+            _take_back(result, event)
         if isinstance(event, BoxScored):
             after = match.state
             player = after.player(event.seat)
@@ -173,6 +205,7 @@ def analyse(
                     len(card.boxes),
                     event.category,
                     table.expected_final(card),
+                    seq,
                 )
             )
     return result
