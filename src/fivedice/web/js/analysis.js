@@ -1,6 +1,7 @@
 // The analysis of a finished match, drawn as SVG: each card's expected final score turn by turn
-// (optimal play from there on), the expected points each move gave away, and the costliest moves.
+// (optimal play from there on), the expected points each move gave away, and every decision.
 
+import { decisionsTable } from "./decisions.js";
 import { h, s } from "./dom.js";
 
 export const PALETTE = ["#2f9e62", "#d99a1b", "#5b7bd5", "#c4553f", "#8e5bd0", "#2aa3a3", "#b5487f", "#6b8e23"];
@@ -24,8 +25,9 @@ function niceStep(range) {
 /**
  * @param {object} analysis  the server's analysis (turns, decisions, expected_start, total_cost)
  * @param {(name: string) => string} labelOf  a box's label
+ * @param {{matchId?: string, onOpen?: (decision: object) => void}} links  where a decision's row leads
  */
-export function analysisView(analysis, labelOf) {
+export function analysisView(analysis, labelOf, links = {}) {
   const players = [];
   for (const t of analysis.turns) if (!players.some((p) => p.seat === t.seat)) players.push({ seat: t.seat, name: t.player });
   const color = new Map(players.map((p, i) => [p.seat, PALETTE[i % PALETTE.length]]));
@@ -43,7 +45,7 @@ export function analysisView(analysis, labelOf) {
   );
   wrap.append(h("h3", {}, "Expected final score, turn by turn"), legend, outlookChart(analysis, players, color, perRound, xMax));
   wrap.append(h("h3", {}, "Points given away by each move"), costChart(analysis, players, color, perRound, xMax));
-  wrap.append(costlyTable(analysis, labelOf));
+  wrap.append(decisionsTable(analysis, (action) => actionText(action, labelOf), { ...links, rounds }));
   return wrap;
 }
 
@@ -125,31 +127,4 @@ function costChart(analysis, players, color, perRound, xMax) {
     }
   });
   return svg;
-}
-
-function costlyTable(analysis, labelOf) {
-  const worst = analysis.decisions.filter((d) => d.cost > 0.005).sort((a, b) => b.cost - a.cost).slice(0, 6);
-  if (!worst.length) return h("p", { class: "muted" }, "Every move was the best one: nothing given away.");
-  return h(
-    "table",
-    { class: "costly" },
-    h("caption", { class: "visually-hidden" }, "The costliest moves"),
-    h("thead", {}, h("tr", {}, h("th", {}, "Turn"), h("th", {}, "Player"), h("th", {}, "Dice"), h("th", {}, "Played"), h("th", {}, "Best"), h("th", { class: "num" }, "Cost"))),
-    h(
-      "tbody",
-      {},
-      worst.map((d) =>
-        h(
-          "tr",
-          {},
-          h("td", {}, String(d.turn + 1)),
-          h("td", {}, d.player),
-          h("td", {}, d.dice.join(" ")),
-          h("td", {}, actionText(d.taken, labelOf)),
-          h("td", {}, actionText(d.best, labelOf)),
-          h("td", { class: "num" }, d.cost.toFixed(1)),
-        ),
-      ),
-    ),
-  );
 }

@@ -1,12 +1,15 @@
-// The replay viewer: step through a stored match's log, event by event, seeing the dice and the
-// scorecard as they stood (the server rebuilds each position), with the match's analysis.
+// The replay viewer: step through a stored match's log, event by event or turn by turn, seeing
+// the dice and the scorecard as they stood (the server rebuilds each position), with the match's
+// analysis; a decision's row in the analysis opens the position it was taken from.
 
 import { api } from "./api.js";
-import { analysisView } from "./analysis.js";
+import { actionText, analysisView } from "./analysis.js";
+import { decisionStep } from "./decisions.js";
 import { DiceTray } from "./dice.js";
 import { fill, h, s, toast } from "./dom.js";
 import { dateText } from "./labels.js";
 import { renderScorecard } from "./scorecard.js";
+import { turnAt, turnsOf } from "./turns.js";
 
 const PLAY_MS = 700;
 
@@ -22,6 +25,8 @@ export class ReplayScreen {
     this.matchId = params.get("match") || "";
     this.cache = new Map();
     this.step = 0;
+    this.startAt = Number.parseInt(params.get("seq") || "", 10);
+    this.decisionsAt = new Map(); // replay step -> the decisions taken from that position
     this.playing = null;
     this.onKeyDown = (event) => this.onKey(event);
     document.addEventListener("keydown", this.onKeyDown);
@@ -44,8 +49,10 @@ export class ReplayScreen {
     const created = this.match.events[0];
     this.rules = created.rules;
     this.categories = created.rules.categories.map((c) => ({ name: c.name, label: c.label, section: c.section }));
+    this.turns = turnsOf(this.match.events);
     this.build();
-    this.go(this.match.events.length);
+    const total = this.match.events.length;
+    this.go(this.startAt >= 1 && this.startAt <= total ? this.startAt : total);
     this.loadAnalysis();
   }
 
@@ -60,7 +67,13 @@ export class ReplayScreen {
     this.slider = h("input", { type: "range", min: "1", max: String(total), value: String(total), "aria-label": "Event", id: "replay-slider" });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.caption = h("p", { class: "replay-caption", "aria-live": "polite", id: "replay-caption" });
-    this.counter = h("span", { class: "replay-counter num" });
+    this.counter = h("span", { class: "replay-counter num", id: "replay-counter" });
+    this.turnPicker = h(
+      "select",
+      { id: "replay-turn", "aria-label": "Turn", onchange: () => this.go(this.turns[Number(this.turnPicker.value)].start) },
+      this.turns.map((turn, index) => h("option", { value: String(index) }, this.turnLabel(turn))),
+    );
+    this.decisionNote = h("p", { class: "replay-decision", id: "replay-decision", hidden: true });
     this.playButton = h("button", { type: "button", class: "button small", onclick: () => this.togglePlay() }, "Play");
     this.tray = new DiceTray(() => {});
     this.cardEl = h("div", { class: "card-scroll" });
@@ -80,28 +93,50 @@ export class ReplayScreen {
         h(
           "div",
           { class: "board" },
-          h(
+          (this.felt = h(
             "section",
             { class: "felt", "aria-label": "Replay" },
             h(
               "div",
               { class: "replay-controls" },
               stepButton("First event", "M6 5v14M19 5l-9 7 9 7z", () => this.go(1)),
+              stepButton("Previous turn", "M12 5l-7 7 7 7zM20 5l-7 7 7 7z", () => this.previousTurn()),
               stepButton("Previous event", "M16 5l-9 7 9 7z", () => this.go(this.step - 1)),
               this.playButton,
               stepButton("Next event", "M8 5l9 7-9 7z", () => this.go(this.step + 1)),
+              stepButton("Next turn", "M4 5l7 7-7 7zM12 5l7 7-7 7z", () => this.nextTurn()),
               stepButton("Last event", "M18 5v14M5 5l9 7-9 7z", () => this.go(total)),
-              this.counter,
             ),
+            h("div", { class: "replay-turns" }, this.turnPicker, this.counter),
             this.slider,
             this.caption,
+            this.decisionNote,
             this.tray.el,
-          ),
+          )),
           h("section", { class: "panel card-panel", "aria-label": "Scorecard" }, h("div", { class: "panel-head" }, h("h2", {}, "Scorecard")), this.cardEl),
           h("section", { class: "panel side-panels", "aria-label": "Analysis" }, h("h2", {}, "Analysis"), this.analysisEl),
         ),
       ),
     );
+  }
+
+  turnLabel(turn) {
+    const name = (this.match.events.find((e) => e.type === "joined" && e.seat === turn.seat) || { name: `Seat ${turn.seat + 1}` }).name;
+    const rounds = this.match.events[0].options.rounds || 1;
+    return `${rounds > 1 ? `Round ${turn.round + 1}, t` : "T"}urn ${turn.number}: ${name}`;
+  }
+
+  /** Back to the start of this turn, or of the one before when already there. */
+  previousTurn() {
+    const index = turnAt(this.turns, this.step);
+    if (index < 0) return this.go(1);
+    const here = this.turns[index];
+    this.go(this.step > here.start || index === 0 ? here.start : this.turns[index - 1].start);
+  }
+
+  nextTurn() {
+    const next = this.turns[turnAt(this.turns, this.step) + 1];
+    this.go(next ? next.start : this.match.events.length);
   }
 
   describe(event, view) {
@@ -131,7 +166,13 @@ export class ReplayScreen {
     seq = Math.max(1, Math.min(total, seq));
     this.step = seq;
     this.slider.value = String(seq);
-    this.counter.textContent = `${seq} / ${total}`;
+    const turn = turnAt(this.turns, seq);
+    this.turnPicker.value = String(Math.max(0, turn));
+    this.counter.textContent = `${turn >= 0 ? `turn ${turn + 1} of ${this.turns.length} · ` : ""}event ${seq} of ${total}`;
+    this.showDecision(seq);
+    const address = new URL(location.href);
+    address.searchParams.set("seq", String(seq));
+    history.replaceState(history.state, "", address.pathname + address.search);
     let view;
     try {
       view = await this.view(seq);
@@ -191,8 +232,11 @@ export class ReplayScreen {
 
   onKey(event) {
     if (!this.match || (event.target.closest && event.target.closest("input:not([type=range]), textarea, select"))) return;
-    if (event.key === "ArrowRight") this.go(this.step + 1);
-    else if (event.key === "ArrowLeft") this.go(this.step - 1);
+    const turnKey = event.shiftKey || event.key.startsWith("Page");
+    if (event.key === "ArrowRight" || event.key === "PageDown") turnKey ? this.nextTurn() : this.go(this.step + 1);
+    else if (event.key === "ArrowLeft" || event.key === "PageUp") turnKey ? this.previousTurn() : this.go(this.step - 1);
+    else if (event.key === "Home") this.go(1);
+    else if (event.key === "End") this.go(this.match.events.length);
     else return;
     event.preventDefault();
   }
@@ -200,9 +244,46 @@ export class ReplayScreen {
   async loadAnalysis() {
     try {
       const result = await api.analysis(this.matchId);
-      fill(this.analysisEl, result.turns.length ? analysisView(result, (c) => this.label(c)) : h("p", { class: "muted" }, "Nothing was scored in this match."));
+      this.decisionsAt = new Map();
+      for (const d of result.decisions) {
+        const at = decisionStep(d);
+        this.decisionsAt.set(at, [...(this.decisionsAt.get(at) || []), d]);
+      }
+      const links = { matchId: this.matchId, onOpen: (d) => this.openDecision(d) };
+      fill(this.analysisEl, result.turns.length ? analysisView(result, (c) => this.label(c), links) : h("p", { class: "muted" }, "Nothing was scored in this match."));
+      this.showDecision(this.step);
     } catch (error) {
       fill(this.analysisEl, h("p", { class: "muted" }, `No analysis: ${error.message}`));
+    }
+  }
+
+  /** A row of the analysis: the position its decision was taken from, in view. */
+  openDecision(decision) {
+    if (this.playing) this.togglePlay();
+    this.go(decisionStep(decision));
+    const header = document.querySelector(".topbar");
+    const covered = header ? header.getBoundingClientRect().bottom : 0;
+    if (this.felt.getBoundingClientRect().top < covered) this.felt.scrollIntoView({ block: "start" });
+  }
+
+  /** Under the caption, the decision taken from this position; its row marked in the analysis. */
+  showDecision(seq) {
+    const here = this.decisionsAt.get(seq) || [];
+    const words = (action) => actionText(action, (c) => this.label(c));
+    fill(
+      this.decisionNote,
+      here.map((d) =>
+        d.cost > 0.005
+          ? `${d.player}'s move: ${words(d.taken)}. Best: ${words(d.best)} (${d.cost.toFixed(2)} points given away).`
+          : `${d.player}'s move: ${words(d.taken)}, the best one.`,
+      ),
+    );
+    this.decisionNote.hidden = !here.length;
+    for (const row of this.analysisEl.querySelectorAll("tr.decision")) {
+      const current = Number(row.dataset.step) === seq;
+      row.classList.toggle("current", current);
+      if (current) row.setAttribute("aria-current", "step");
+      else row.removeAttribute("aria-current");
     }
   }
 }

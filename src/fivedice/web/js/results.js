@@ -138,7 +138,7 @@ export function renderResults(screen) {
         fill(analysisBox, h("p", { class: "felt-note" }, "Analysing every move…"));
         try {
           const result = await api.analysis(v.id);
-          fill(analysisBox, analysisView(result, (c) => screen.label(c)));
+          fill(analysisBox, analysisView(result, (c) => screen.label(c), { matchId: v.id }));
           analysisButton.textContent = "Hide analysis";
         } catch (error) {
           analysisBox.replaceChildren();
