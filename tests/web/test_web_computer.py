@@ -72,6 +72,14 @@ def test_against_the_computer_to_the_end(open_page: Callable[..., Page], artifac
     expect(page.locator(".analysis svg.chart").first).to_be_visible()
     expect(page.locator(".analysis path.series")).to_have_count(2)
     expect(page.locator(".analysis .legend")).to_contain_text("Dee: gave away")
+    # Every decision is listed, and a row opens the replay where it was taken.
+    row = page.locator("#decisions tbody tr").first
+    step = row.get_attribute("data-step")
+    row.locator("a.decision-link").click()
+    expect(page).to_have_title("fivedice · replay")
+    expect(page.locator("#replay-counter")).to_contain_text(f"event {step} of ")
+    page.go_back()
+    wait_phase(page, "finished")
 
     # The replay viewer steps through the stored log.
     page.get_by_role("link", name="Replay").click()

@@ -35,6 +35,7 @@ export class ReplayScreen {
   }
 
   destroy() {
+    this.destroyed = true;
     clearInterval(this.playing);
     document.removeEventListener("keydown", this.onKeyDown);
   }
@@ -42,6 +43,7 @@ export class ReplayScreen {
   async load() {
     try {
       this.match = await api.match(this.matchId);
+      if (this.destroyed) return; // the page moved on while the match loaded
     } catch (error) {
       fill(this.root, h("section", { class: "panel" }, h("h1", {}, "No such match"), h("p", {}, error.message), h("a", { href: "./", "data-link": true }, "To the lobby")));
       return;
@@ -170,6 +172,7 @@ export class ReplayScreen {
     this.turnPicker.value = String(Math.max(0, turn));
     this.counter.textContent = `${turn >= 0 ? `turn ${turn + 1} of ${this.turns.length} · ` : ""}event ${seq} of ${total}`;
     this.showDecision(seq);
+    if (this.destroyed) return;
     const address = new URL(location.href);
     address.searchParams.set("seq", String(seq));
     history.replaceState(history.state, "", address.pathname + address.search);
