@@ -74,6 +74,8 @@ def test_against_the_computer_to_the_end(open_page: Callable[..., Page], artifac
     expect(page.locator(".analysis .legend")).to_contain_text("Dee: gave away")
     # Every decision is listed, and a row opens the replay where it was taken.
     row = page.locator("#decisions tbody tr").first
+    row.scroll_into_view_if_needed()
+    shoot(page, artifacts, "desktop-results-decisions")
     step = row.get_attribute("data-step")
     row.locator("a.decision-link").click()
     expect(page).to_have_title("fivedice · replay")
