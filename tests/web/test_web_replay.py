@@ -93,6 +93,9 @@ def test_turn_steps_and_decisions_open_the_replay(
     shoot(page, artifacts, f"replay-{size}-top")
 
     # Turn by turn: the buttons go from one turn's first roll to the next.
+    next_turn = page.get_by_role("button", name="Next turn")
+    expect(next_turn).to_have_attribute("title", "Next turn (Shift+→ or PageDown)")
+    expect(next_turn).to_have_attribute("aria-keyshortcuts", "Shift+ArrowRight PageDown")
     page.get_by_role("button", name="First event").click()
     expect(page.locator("#replay-counter")).to_have_text(f"event 1 of {total}")
     page.get_by_role("button", name="Next turn").click()

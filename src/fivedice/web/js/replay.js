@@ -13,8 +13,8 @@ import { turnAt, turnsOf } from "./turns.js";
 
 const PLAY_MS = 700;
 
-function stepButton(label, path, onclick) {
-  const button = h("button", { type: "button", class: "button small step", "aria-label": label, title: label, onclick });
+function stepButton(label, path, onclick, keys) {
+  const button = h("button", { type: "button", class: "button small step", "aria-label": label, title: `${label} (${keys})`, "aria-keyshortcuts": keys.replaceAll(" or ", " ").replaceAll("←", "ArrowLeft").replaceAll("→", "ArrowRight"), onclick });
   button.append(s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" }, s("path", { d: path })));
   return button;
 }
@@ -101,13 +101,13 @@ export class ReplayScreen {
             h(
               "div",
               { class: "replay-controls" },
-              stepButton("First event", "M6 5v14M19 5l-9 7 9 7z", () => this.go(1)),
-              stepButton("Previous turn", "M12 5l-7 7 7 7zM20 5l-7 7 7 7z", () => this.previousTurn()),
-              stepButton("Previous event", "M16 5l-9 7 9 7z", () => this.go(this.step - 1)),
+              stepButton("First event", "M6 5v14M19 5l-9 7 9 7z", () => this.go(1), "Home"),
+              stepButton("Previous turn", "M12 5l-7 7 7 7zM20 5l-7 7 7 7z", () => this.previousTurn(), "Shift+← or PageUp"),
+              stepButton("Previous event", "M16 5l-9 7 9 7z", () => this.go(this.step - 1), "←"),
               this.playButton,
-              stepButton("Next event", "M8 5l9 7-9 7z", () => this.go(this.step + 1)),
-              stepButton("Next turn", "M4 5l7 7-7 7zM12 5l7 7-7 7z", () => this.nextTurn()),
-              stepButton("Last event", "M18 5v14M5 5l9 7-9 7z", () => this.go(total)),
+              stepButton("Next event", "M8 5l9 7-9 7z", () => this.go(this.step + 1), "→"),
+              stepButton("Next turn", "M4 5l7 7-7 7zM12 5l7 7-7 7z", () => this.nextTurn(), "Shift+→ or PageDown"),
+              stepButton("Last event", "M18 5v14M5 5l9 7-9 7z", () => this.go(total), "End"),
             ),
             h("div", { class: "replay-turns" }, this.turnPicker, this.counter),
             this.slider,
