@@ -37,7 +37,8 @@ function faceOf(rules, name) {
  * @param {object} p.rules            the rule set (as the welcome gives it)
  * @param {object} p.view             the table view
  * @param {number} p.roundIndex       which round's cards to show
- * @param {{seat: object|null, index: number, me: boolean, local: boolean}[]} p.columns
+ * @param {{seat: object|null, index: number, me: boolean, local: boolean, tag: string, presence: boolean}[]} p.columns
+ *   (`tag`: the words under the name, "you" or "here"; `presence`: whether to show a connection dot)
  * @param {number|null} p.actingSeat  the seat this screen may score for now
  * @param {string|null} p.selected    the box chosen with the keyboard
  * @param {string|null} p.previewing  the box being previewed
@@ -144,11 +145,13 @@ function columnHead(col, view) {
   }
   const connected = seat.bot ? true : seat.connected;
   const away = seat.status === "playing" && seat.away_since ? awayText(seat.away_since) : "";
-  const status = seat.status !== "playing" ? seat.status : seat.bot ? "computer" : away || (col.local && !col.me ? "here" : col.me ? "you" : "");
+  const status = seat.status !== "playing" ? seat.status : seat.bot ? "computer" : away || col.tag || "";
   const sub = h(
     "span",
     { class: "col-sub" },
-    h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "connected" : "not connected", "aria-label": connected ? "connected" : "not connected", role: "img" }),
+    col.presence !== false
+      ? h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "connected" : "not connected", "aria-label": connected ? "connected" : "not connected", role: "img" })
+      : null,
     seat.absent_turns ? h("span", { class: "tag away", title: `${seat.absent_turns} turn${seat.absent_turns === 1 ? "" : "s"} passed while away (3: out)` }, `${seat.absent_turns}×`) : null,
     status,
   );
