@@ -212,6 +212,7 @@ export function renderCard(screen) {
   const table = renderScorecard({
     categories: m.welcome.categories,
     rules: m.welcome.rules,
+    cardRows: m.welcome.card_rows,
     view: v,
     roundIndex: shown,
     columns: m.columns(),
