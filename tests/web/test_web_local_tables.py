@@ -118,3 +118,38 @@ def test_an_online_table_keeps_its_invite_link_and_chat(open_page: Callable[...,
     expect(page.locator(".invite input")).to_be_visible()
     expect(page.locator(".seats-list li[data-seat='0'] .dot")).to_have_count(1)
     expect(page.locator(".seats-list li[data-seat='0'] .tag.you")).to_have_text("you")
+
+
+def test_a_waiting_room_at_one_screen_has_no_invite_link(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    """The quick starts start at once; a table held for play at one screen that is still
+    waiting (its start not yet through) shows its seats without the online chrome."""
+    page = open_page(PHONE)
+    page.goto("/")
+    page.fill("#player-name", "Ivy")
+    page.locator("#create-table summary").click()
+    page.locator("#create-table form input[name=seats]").fill("2")
+    page.locator("#create-submit").click()
+    wait_phase(page, "waiting")
+    expect(page.locator(".invite input")).to_be_visible()
+    # This tab now holds the table as one played here (as the quick starts save it).
+    page.evaluate(
+        """() => {
+          const all = JSON.parse(sessionStorage.getItem("fivedice.tab.tables"));
+          for (const entry of Object.values(all)) entry.mode = "computer";
+          sessionStorage.setItem("fivedice.tab.tables", JSON.stringify(all));
+        }"""
+    )
+    page.reload()
+    wait_phase(page, "waiting")
+    expect(page.locator(".seats-list li[data-seat='0']")).to_contain_text("Ivy")
+    expect(page.locator(".seats-list li[data-seat='0'] .tag.you")).to_have_text("you")
+    expect(page.locator(".seats-list .dot")).to_have_count(0)
+    expect(page.locator(".rules-summary .pill", has_text="private")).to_have_count(0)
+    expect(page.locator(".rules-summary .pill", has_text="listed")).to_have_count(0)
+    expect_no_online_chrome(page)
+    shoot(page, artifacts, "phone-local-waiting")
+    page.set_viewport_size(DESKTOP)
+    expect_no_online_chrome(page)
+    shoot(page, artifacts, "desktop-local-waiting")

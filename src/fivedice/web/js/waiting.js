@@ -54,7 +54,7 @@ export function renderWaiting(screen) {
       ),
     );
   }
-  for (let i = 0; i < free; i += 1) seats.append(h("li", { class: "open-seat" }, h("span", { class: "dot off" }), "Open seat"));
+  for (let i = 0; i < free; i += 1) seats.append(h("li", { class: "open-seat" }, screen.isLocal ? null : h("span", { class: "dot off" }), "Open seat"));
 
   const parts = [
     h(
