@@ -50,11 +50,13 @@ cluster: install-cluster cluster-services
 lint: install-test
 	$(BIN)/ruff check src tests bench examples deploy
 	$(BIN)/ruff format --check src tests bench examples deploy
+	node_modules/.bin/eslint src/fivedice/web/js tests/js eslint.config.js
 
 typecheck: install-test
 	$(BIN)/mypy
 
 test: install-test lint typecheck
+	node --test tests/js/
 	$(BIN)/python -m pytest
 
 bench: install-test

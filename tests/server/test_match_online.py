@@ -75,6 +75,11 @@ async def test_four_players_from_lobby_to_result(server: ServerProcess, api: htt
     # The stored log replays to the same scores, and every client saw every event in order.
     stored = api.get(f"/api/matches/{table_id}").json()
     assert stored["status"] == "finished" and stored["outcome"] == outcome
+    # The replay draws its card from the same rows a table's welcome gives.
+    assert [r["key"] for r in stored["card_rows"]][-1] == "grand_total"
+    assert {r["key"] for r in stored["card_rows"] if not r["box"]} <= set(
+        finals[0]["seats"][0]["cards"][0]
+    )
     replayed = Match.replay([event_from_dict(e) for e in stored["events"]], random.Random(0))
     assert {p.seat: p.total for p in replayed.state.players} == by_seat
     for client in clients:

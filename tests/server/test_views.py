@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
-from fivedice.rules import Match, MatchOptions, StartOrder
+from fivedice.rules import Match, MatchOptions, Scorecard, StartOrder, preset
 from fivedice.server.protocol import server_message_adapter
 from fivedice.server.table import Table
-from fivedice.server.views import event_dict, update_message, update_text
+from fivedice.server.views import event_dict, update_message, update_text, welcome_message
 
 
 def test_event_dicts_and_update_text_match_the_models() -> None:
@@ -42,3 +43,49 @@ def test_event_dicts_and_update_text_match_the_models() -> None:
     match.expire_clock(match.state.active_seat)
     for event in match.events:
         assert event_dict(event) == event.to_dict()
+
+
+def started_table(preset_name: str) -> Table:
+    """A started two-seat table of the preset."""
+    rng = random.Random(3)
+    match = Match.create(preset_name, MatchOptions(seats=2), rng)
+    seat = match.join("Ann")
+    match.join("Bob")
+    match.start(seat)
+    return Table("t", match, name="T", listed=False, rng=rng)
+
+
+def card_rows(table: Table) -> list[dict[str, Any]]:
+    """The card's rows as the welcome sends them (checked against the protocol's model)."""
+    welcome = welcome_message(table, 0, ["beginner"])
+    server_message_adapter.validate_python(welcome)
+    rows: list[dict[str, Any]] = welcome["card_rows"]
+    return rows
+
+
+def test_the_welcome_lays_the_card_out_as_the_rules_core_prints_it() -> None:
+    table = started_table("official")
+    rows = card_rows(table)
+    assert [row["key"] for row in rows] == [k for k, _, _ in Scorecard(preset("official")).rows()]
+    derived = [row for row in rows if not row["box"]]
+    assert [row["key"] for row in derived] == [
+        "upper_subtotal",
+        "upper_bonus",
+        "upper_total",
+        "lower_total",
+        "yahtzee_bonus",
+        "grand_total",
+    ]
+    assert derived[1]["label"] == "Bonus (35 at 63)"
+    boxes = [row["key"] for row in rows if row["box"]]
+    assert boxes == [c.name for c in preset("official").categories]
+    # Each derived row is a value every card of the table view carries.
+    card = update_message(table, [])["table"]["seats"][0]["cards"][0]
+    assert all(isinstance(card[row["key"]], int) for row in derived)
+
+
+def test_the_welcome_leaves_out_the_rows_a_rule_set_lacks() -> None:
+    keys = {row["key"] for row in card_rows(started_table("yacht"))}
+    assert "upper_bonus" not in keys
+    assert "yahtzee_bonus" not in keys
+    assert "grand_total" in keys

@@ -13,9 +13,11 @@ from web_driver import (
     play_quick_turn,
     roll,
     screen,
+    seq,
     shoot,
     wait_acting_or_finished,
     wait_phase,
+    wait_seq_above,
 )
 
 
@@ -54,7 +56,9 @@ def test_against_the_computer_to_the_end(open_page: Callable[..., Page], artifac
     shoot(page, artifacts, "desktop-table-dark")
     page.locator("#theme-toggle").click()
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    rolled = seq(page)
     page.locator("button.open-box").first.click()
+    wait_seq_above(page, rolled)  # the score is in before the next turn is awaited
 
     turns = 2
     while wait_acting_or_finished(page):

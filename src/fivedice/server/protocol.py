@@ -347,6 +347,14 @@ class CategoryView(_Message):
     section: str
 
 
+class CardRowView(_Message):
+    """A row of the card as printed: a box (``box``) or a derived row (a key of ``CardView``)."""
+
+    key: str
+    label: str
+    box: bool
+
+
 # Server to client ------------------------------------------------------------------------
 
 
@@ -360,6 +368,7 @@ class Welcome(_Message):
     role: Literal["player", "spectator"]
     rules: dict[str, Any]
     categories: list[CategoryView]
+    card_rows: list[CardRowView]
     bot_levels: list[str]
     server_time: float
 

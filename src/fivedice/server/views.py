@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from fivedice.rules import Event, Outcome, Phase, PlayerState, RuleSet
+from fivedice.rules import Event, Outcome, Phase, PlayerState, RuleSet, Scorecard
 
 from .protocol import PROTOCOL_VERSION
 from .table import Table
@@ -246,6 +246,16 @@ def categories_view(rules: RuleSet) -> list[dict[str, str]]:
     ]
 
 
+def card_rows_view(rules: RuleSet) -> list[dict[str, Any]]:
+    """The card as the rules core prints it: each box and each derived row the rule set has, in
+    order, with its label, so a client draws the card without knowing which rows apply."""
+    boxes = {c.name for c in rules.categories}
+    return [
+        {"key": key, "label": label, "box": key in boxes}
+        for key, label, _ in Scorecard(rules).rows()
+    ]
+
+
 def welcome_message(table: Table, seat: int | None, bot_levels: list[str]) -> dict[str, Any]:
     """The answer to ``hello``."""
     rules = table.state.rules
@@ -257,6 +267,7 @@ def welcome_message(table: Table, seat: int | None, bot_levels: list[str]) -> di
         "role": "player" if seat is not None else "spectator",
         "rules": rules.to_dict(),
         "categories": categories_view(rules),
+        "card_rows": card_rows_view(rules),
         "bot_levels": bot_levels,
         "server_time": time.time(),
     }

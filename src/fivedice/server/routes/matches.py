@@ -15,7 +15,7 @@ from ..context import Ctx
 from ..errors import UnknownTable, refusals
 from ..protocol import SeatRatingChange, TableView
 from ..table import Table
-from ..views import event_views, outcome_view, table_view
+from ..views import card_rows_view, event_views, outcome_view, table_view
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
@@ -39,6 +39,7 @@ async def get_match(match_id: str, ctx: Ctx) -> dict[str, Any]:
         **_summary_dict(summary),
         "events": event_views(enumerate(match.events, start=1)),
         "outcome": outcome_view(match.state.outcome),
+        "card_rows": card_rows_view(match.state.rules),
     }
 
 

@@ -92,13 +92,13 @@ export class DiceTray {
           ? `Die ${position + 1}, not rolled yet`
           : `Die ${position + 1}: ${value}${isHeld ? ", held" : ""}${last ? " (last turn)" : ""}`,
       );
-      if (animate && rolled.includes(position)) this.tumble(button, value);
+      if (animate && rolled.includes(position)) this.tumble(button);
       else if (!button._tumbling) setPips(button._pips, value);
       this.values[position] = value;
     });
   }
 
-  tumble(button, value) {
+  tumble(button) {
     button._tumbling = true;
     button.classList.remove("rolling");
     void button.offsetWidth; // restart the animation

@@ -205,6 +205,7 @@ export class ReplayScreen {
       renderScorecard({
         categories: this.categories,
         rules: this.rules,
+        cardRows: this.match.card_rows,
         view,
         roundIndex: Math.min(view.round, view.options.rounds - 1),
         columns,

@@ -111,7 +111,7 @@ export function renderResults(screen) {
           { class: "rank-name" },
           st.name,
           st.status !== "playing" ? h("span", { class: "muted small" }, ` (${st.status})`) : null,
-          local.has(st.seat) ? h("span", { class: "tag you", style: { marginLeft: "0.5em" } }, "you") : null,
+          local.has(st.seat) && screen.saysYou ? h("span", { class: "tag you", style: { marginLeft: "0.5em" } }, "you") : null,
           v.options.rated ? h("span", { class: "small rank-rating", dataset: { seat: String(st.seat) } }) : null,
         ),
         hintsTaken(v, st.seat) ? h("span", { class: "muted small rank-hints" }, `${hintsTaken(v, st.seat)} hint${hintsTaken(v, st.seat) === 1 ? "" : "s"}`) : null,

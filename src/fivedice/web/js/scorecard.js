@@ -1,7 +1,9 @@
 // The scorecard as the seed programs print it: a row per box and per derived row (upper
 // subtotal, bonus, totals, Yahtzee bonus, grand total), a column per seat with your own first
-// and the active player's highlighted, empty columns for missing seats. Open boxes the active
-// player may fill show the points they would give (the server's score options: no rules here).
+// and the active player's highlighted, empty columns for missing seats. The rows, their labels
+// and their values are the server's (the welcome's card_rows, each card's derived values); open
+// boxes the active player may fill show the points they would give (the server's score
+// options): no rules here.
 
 import { h } from "./dom.js";
 import { clockOffset } from "./clock.js";
@@ -9,20 +11,12 @@ import { miniDie } from "./dice.js";
 
 const LONG_PRESS_MS = 450;
 
-/** The derived rows this rule set prints, in order, split around the lower boxes. */
-function derivedRows(rules, rounds) {
-  const upper = [["upper_subtotal", "Upper subtotal", ""]];
-  if (rules.upper_bonus > 0) {
-    upper.push(["upper_bonus", `Bonus (${rules.upper_bonus} at ${rules.upper_bonus_threshold})`, ""]);
-  }
-  upper.push(["upper_total", "Upper total", "strong section-end"]);
-  const lower = [["lower_total", "Lower total", ""]];
-  if (rules.extra_yahtzee_bonus > 0 && rules.bonus_when !== "never") {
-    const five = (rules.categories || []).find((c) => c.pattern === "of_a_kind" && c.count === 5);
-    lower.push(["yahtzee_bonus", `${five ? five.label : "Yahtzee"} bonus`, ""]);
-  }
-  lower.push(["grand_total", rounds > 1 ? "Round total" : "Grand total", rounds > 1 ? "strong" : "grand"]);
-  return { upper, lower };
+/** How a derived row looks: the upper total closes its section, the grand total stands out (a
+ * round's total, when the match has several rounds and a match total below). */
+function derivedLook(key, rounds) {
+  if (key === "upper_total") return "strong section-end";
+  if (key === "grand_total") return rounds > 1 ? "strong" : "grand";
+  return "";
 }
 
 function faceOf(rules, name) {
@@ -35,9 +29,12 @@ function faceOf(rules, name) {
  * @param {object} p
  * @param {{name:string,label:string,section:string}[]} p.categories
  * @param {object} p.rules            the rule set (as the welcome gives it)
+ * @param {{key:string,label:string,box:boolean}[]} p.cardRows  the card's rows, in order, as the
+ *   server lays them out (the welcome's card_rows)
  * @param {object} p.view             the table view
  * @param {number} p.roundIndex       which round's cards to show
- * @param {{seat: object|null, index: number, me: boolean, local: boolean}[]} p.columns
+ * @param {{seat: object|null, index: number, me: boolean, local: boolean, tag: string, presence: boolean}[]} p.columns
+ *   (`tag`: the words under the name, "you" or "here"; `presence`: whether to show a connection dot)
  * @param {number|null} p.actingSeat  the seat this screen may score for now
  * @param {string|null} p.selected    the box chosen with the keyboard
  * @param {string|null} p.previewing  the box being previewed
@@ -50,7 +47,6 @@ export function renderScorecard(p) {
   const rounds = (view.options && view.options.rounds) || 1;
   const options = new Map((view.score_options || []).map((o) => [o.category, o]));
   const liveRound = roundIndex === view.round && view.phase === "playing" && view.dice;
-  const { upper, lower } = derivedRows(rules, rounds);
 
   const headCells = columns.map((col) => columnHead(col, view));
   const table = h(
@@ -107,7 +103,9 @@ export function renderScorecard(p) {
     return td;
   };
 
-  const derivedRow = ([key, label, cls]) => {
+  const derivedRow = ({ key, label }) => {
+    const cls = derivedLook(key, rounds);
+    if (key === "grand_total" && rounds > 1) label = "Round total";
     const cells = columns.map((col) => {
       const td = h("td", { class: colClass(col) });
       const card = col.seat && col.seat.cards[roundIndex];
@@ -118,10 +116,11 @@ export function renderScorecard(p) {
     body.append(h("tr", { class: classes.replace(/\s+/g, " ").trim(), dataset: { row: key } }, h("th", { scope: "row" }, label), cells));
   };
 
-  for (const box of categories.filter((c) => c.section === "upper")) boxRow(box);
-  upper.forEach(derivedRow);
-  for (const box of categories.filter((c) => c.section !== "upper")) boxRow(box);
-  lower.forEach(derivedRow);
+  const boxes = new Map(categories.map((c) => [c.name, c]));
+  for (const row of p.cardRows) {
+    if (row.box) boxRow(boxes.get(row.key) || { name: row.key, label: row.label });
+    else derivedRow(row);
+  }
   if (rounds > 1) {
     const cells = columns.map((col) => h("td", { class: colClass(col) }, col.seat ? String(col.seat.total) : ""));
     body.append(h("tr", { class: "derived grand", dataset: { row: "match_total" } }, h("th", { scope: "row" }, "Match total"), cells));
@@ -144,11 +143,13 @@ function columnHead(col, view) {
   }
   const connected = seat.bot ? true : seat.connected;
   const away = seat.status === "playing" && seat.away_since ? awayText(seat.away_since) : "";
-  const status = seat.status !== "playing" ? seat.status : seat.bot ? "computer" : away || (col.local && !col.me ? "here" : col.me ? "you" : "");
+  const status = seat.status !== "playing" ? seat.status : seat.bot ? "computer" : away || col.tag || "";
   const sub = h(
     "span",
     { class: "col-sub" },
-    h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "connected" : "not connected", "aria-label": connected ? "connected" : "not connected", role: "img" }),
+    col.presence !== false
+      ? h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "connected" : "not connected", "aria-label": connected ? "connected" : "not connected", role: "img" })
+      : null,
     seat.absent_turns ? h("span", { class: "tag away", title: `${seat.absent_turns} turn${seat.absent_turns === 1 ? "" : "s"} passed while away (3: out)` }, `${seat.absent_turns}×`) : null,
     status,
   );

@@ -1,6 +1,7 @@
 // A table: the waiting room, the match (dice, scorecard, clock, chat, hint, undo) and the end
 // of the match. The server is the referee: this screen sends intents and draws the views it
-// gets back; it never decides a score.
+// gets back; it never decides a score. This is the controller: it wires the socket, the model
+// of the table (table_model.js) and the views (table_views.js, waiting.js, results.js).
 
 import { clearTurn, showTurn } from "./alerts.js";
 import { api } from "./api.js";
@@ -12,13 +13,13 @@ import { actionText } from "./analysis.js";
 import { botName } from "./labels.js";
 import { rematchControls, renderResults } from "./results.js";
 import { navigate } from "./router.js";
-import { renderScorecard } from "./scorecard.js";
-import { addSeat, clearAutostart, dropSeat, forgetTable, playerName, rememberedSeats, resumeSeats, saveSeats, tabSeats } from "./seats.js";
+import { addSeat, clearAutostart, dropSeat, forgetTable, playerName, resumeSeats, saveSeats, tabSeats } from "./seats.js";
 import { TableSocket } from "./socket.js";
 import { sounds } from "./sounds.js";
+import { TableModel } from "./table_model.js";
+import { renderCard, renderGone, renderHead, renderHint, renderPlaying, renderPreview } from "./table_views.js";
 import { renderWaiting } from "./waiting.js";
 
-const MAX_ROLLS = 3;
 // Intents sent with the view's seq (refused as stale if the table moved on) and that keep their
 // button disabled until the server answers: a double click acts once.
 const ONCE = new Set(["roll", "score", "undo", "start", "skip", "remove", "rematch", "add_bot"]);
@@ -27,20 +28,9 @@ export class TableScreen {
   constructor(root, tableId) {
     this.root = root;
     this.tableId = tableId;
-    this.entry = tabSeats(tableId);
-    this.welcome = null;
-    this.view = null;
+    this.model = new TableModel(tabSeats(tableId));
     this.socketState = "connecting";
-    this.pendingHeld = null;
-    this.selected = null;
-    this.previewing = null;
-    this.hint = null;
-    this.lastTurn = null;
-    this.justScored = null;
-    this.roundShown = null;
-    this.log = [];
     this.startSent = false;
-    this.busy = null; // the intent sent and not yet answered
     this.build();
     this.connect();
     this.onKeyDown = (event) => this.onKey(event);
@@ -55,52 +45,76 @@ export class TableScreen {
     clearInterval(this.ticker);
   }
 
-  // Who this screen plays -------------------------------------------------------------------
+  // The model's state, as the waiting room, the results and the tests read it ---------------
+
+  get entry() {
+    return this.model.entry;
+  }
+
+  set entry(entry) {
+    this.model.entry = entry;
+  }
+
+  get welcome() {
+    return this.model.welcome;
+  }
+
+  get view() {
+    return this.model.view;
+  }
+
+  get busy() {
+    return this.model.busy;
+  }
+
+  set busy(intent) {
+    this.model.busy = intent;
+  }
 
   get localSeats() {
-    const seats = new Map();
-    if (this.entry && this.entry.seats) {
-      for (const [seat, held] of Object.entries(this.entry.seats)) seats.set(Number(seat), held);
-    }
-    return seats;
+    return this.model.localSeats;
   }
 
   get mode() {
-    return (this.entry && this.entry.mode) || "online";
+    return this.model.mode;
   }
 
   get primarySeat() {
-    if (this.welcome && this.welcome.seat !== null) return this.welcome.seat;
-    return this.entry ? Number(this.entry.primary) : null;
+    return this.model.primarySeat;
   }
 
-  /** The seat this screen may move for now (the active seat, when it is one of ours). */
+  /** Whether every seat is played at this screen or by the computer (see TableModel). */
+  get isLocal() {
+    return this.model.isLocal;
+  }
+
+  /** Whether this screen's seats say "you": not where several players share it. */
+  get saysYou() {
+    return this.model.saysYou;
+  }
+
   get actingSeat() {
-    const v = this.view;
-    if (!v || v.phase !== "playing" || v.active_seat === null) return null;
-    return this.localSeats.has(v.active_seat) ? v.active_seat : null;
+    return this.model.actingSeat;
   }
 
-  /** The seat whose column comes first: yours; at one screen, whoever is playing. */
   get viewerSeat() {
-    if (this.mode === "pass" && this.actingSeat !== null) return this.actingSeat;
-    const primary = this.primarySeat;
-    return primary !== null && this.localSeats.has(primary) ? primary : null;
+    return this.model.viewerSeat;
   }
 
   tokenFor(seat) {
-    const held = this.localSeats.get(seat);
-    return held ? held.token : null;
+    return this.model.tokenFor(seat);
   }
 
   seatName(seat) {
-    const found = this.view && this.view.seats.find((s) => s.seat === seat);
-    return found ? found.name : `Seat ${seat + 1}`;
+    return this.model.seatName(seat);
+  }
+
+  seatNameOr(seat, fallback) {
+    return this.model.seatNameOr(seat, fallback);
   }
 
   label(category) {
-    const box = this.welcome && this.welcome.categories.find((c) => c.name === category);
-    return box ? box.label : category;
+    return this.model.label(category);
   }
 
   // Connection -------------------------------------------------------------------------------
@@ -126,7 +140,7 @@ export class TableScreen {
   onMessage(message, { catchUp }) {
     switch (message.type) {
       case "welcome":
-        this.welcome = message;
+        this.model.welcome = message;
         if (message.seat === null && this.entry && !this.localSeats.size) this.entry = null;
         break;
       case "update":
@@ -163,7 +177,7 @@ export class TableScreen {
     }
     if (message.ref === "hello" && message.code === "already_greeted") return;
     this.busy = null;
-    this.pendingHeld = null;
+    this.model.pendingHeld = null;
     if (message.code === "stale") {
       // Sent from a view the table has moved on from (a second click): nothing happened, and the
       // update that moved it is on its way.
@@ -218,38 +232,10 @@ export class TableScreen {
   // Updates ----------------------------------------------------------------------------------
 
   applyUpdate(message, catchUp) {
-    const before = this.view;
-    this.view = message.table;
-    if (message.events.length || this.busy === "rematch") this.busy = null;
-    let rolled = [];
-    if (!catchUp && before) {
-      for (const event of message.events) {
-        this.narrate(event, before);
-        if (event.type === "rolled") {
-          rolled = [0, 1, 2, 3, 4].filter((p) => !event.held.includes(p));
-          this.lastTurn = null;
-          this.justScored = null;
-        } else if (event.type === "scored") {
-          this.justScored = { seat: event.seat, category: event.category };
-          this.lastTurn = {
-            dice: before.dice,
-            text: `${this.seatName(event.seat)} scored ${event.points}${event.bonus ? ` + ${event.bonus} bonus` : ""} in ${this.label(event.category)}${event.scratch ? " (passed)" : ""}`,
-          };
-        } else if (event.type === "undone") {
-          this.lastTurn = null;
-          this.justScored = null;
-        }
-      }
-    } else if (catchUp) {
-      this.log = [];
-      for (const event of message.events) this.narrate(event, null, { quiet: true });
-    }
-    this.pendingHeld = null;
+    const { before, rolled, said } = this.model.apply(message, catchUp);
+    for (const line of said) announce(line);
     if (!catchUp && before) this.sound(message.events);
     this.alertTurn(!catchUp && !!before);
-    if (this.hint && this.hint.key !== this.positionKey()) this.hint = null;
-    if (this.selected && !this.view.score_options.some((o) => o.category === this.selected)) this.selected = null;
-    if (this.previewing && !this.view.score_options.some((o) => o.category === this.previewing)) this.previewing = null;
     this.maybeAutostart();
     this.render({ rolled });
     if (before && before.phase !== "finished" && this.view.phase === "finished") this.announceResult();
@@ -268,7 +254,7 @@ export class TableScreen {
    * a sound and (if the page is hidden and the person asked for them) a notification. */
   alertTurn(live) {
     const myTurn = this.actingSeat !== null;
-    const key = myTurn ? JSON.stringify([this.view.active_seat, this.view.round, this.view.seats.map((s) => s.cards.map((c) => Object.keys(c.boxes).length))]) : null;
+    const key = this.model.turnKey();
     const fresh = myTurn && key !== this.turnKey;
     this.turnKey = key;
     showTurn(myTurn, this.view.name || "", { notify: live && fresh });
@@ -276,8 +262,7 @@ export class TableScreen {
   }
 
   positionKey() {
-    const v = this.view;
-    return JSON.stringify([v.active_seat, v.round, v.dice, v.rolls_left]);
+    return this.model.positionKey();
   }
 
   maybeAutostart() {
@@ -290,65 +275,9 @@ export class TableScreen {
     this.intent("start", v.host);
   }
 
-  narrate(event, before, { quiet = false } = {}) {
-    const name = (seat) => {
-      const v = this.view;
-      const found = v.seats.find((s) => s.seat === seat) || (before && before.seats.find((s) => s.seat === seat));
-      return found ? found.name : `Seat ${seat + 1}`;
-    };
-    let text = null;
-    switch (event.type) {
-      case "joined":
-        text = `${event.name} sat down${event.bot ? " (computer)" : ""}`;
-        break;
-      case "left":
-        text = `${name(event.seat)} left the table`;
-        break;
-      case "started": {
-        text = "The match started";
-        if (event.roll_off && event.roll_off.length) {
-          const rolls = event.roll_off.map((round) => round.map(([seat, face]) => `${name(seat)} ${face}`).join(", "));
-          text += `. Roll for first turn: ${rolls.join("; then ")}. ${name(event.order[0])} starts`;
-        }
-        break;
-      }
-      case "rolled":
-        text = `${name(event.seat)} rolled ${event.dice.join(" ")}`;
-        break;
-      case "scored":
-        text = `${name(event.seat)} scored ${event.points}${event.bonus ? ` + ${event.bonus} bonus` : ""} in ${this.label(event.category)}${event.scratch ? " (passed)" : ""}`;
-        break;
-      case "undone":
-        text = `${name(event.seat)} took back ${this.label(event.category)}`;
-        break;
-      case "clock_expired":
-        text = `${name(event.seat)}'s time ran out`;
-        break;
-      case "absent":
-        text = event.skipped_by === null ? `${name(event.seat)} was away: the turn passed` : `${name(event.skipped_by)} skipped ${name(event.seat)}'s turn (away)`;
-        break;
-      case "host_passed":
-        text = `${name(event.seat)} is now the host`;
-        break;
-      case "hint":
-        text = `${name(event.seat)} took a hint`;
-        break;
-      case "chat":
-        if (!quiet && !(event.seat !== null && this.localSeats.has(event.seat))) announce(`${event.author} says: ${event.text}`);
-        return;
-      default:
-        return;
-    }
-    this.log.push(text);
-    if (this.log.length > 60) this.log.shift();
-    if (!quiet) announce(text);
-  }
-
   announceResult() {
-    const outcome = this.view.outcome;
-    if (!outcome) return;
-    const winners = outcome.winners.map((seat) => this.seatName(seat));
-    announce(`The match is over. ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.`);
+    const text = this.model.resultText();
+    if (text) announce(text);
   }
 
   // Building the screen ----------------------------------------------------------------------
@@ -392,53 +321,21 @@ export class TableScreen {
     else if (v.phase === "playing") this.renderPlaying(rolled);
     else this.renderFinished();
     this.renderCard();
+    // A table played at this one screen has no one to chat with.
+    this.chat.el.hidden = this.model.isLocal;
     this.chat.update(v.chat, v.spectators, v.spectator_count);
     this.chat.form.hidden = false;
-    this.logEl.replaceChildren(...this.log.slice(-30).map((line) => h("li", {}, line)));
+    this.logEl.replaceChildren(...this.model.log.slice(-30).map((line) => h("li", {}, line)));
     this.logEl.scrollTop = this.logEl.scrollHeight;
     this.tick();
   }
 
   renderHead() {
-    const v = this.view;
-    const rules = this.welcome ? this.welcome.rules : null;
-    const states = {
-      online: ["on", "Connected"],
-      connecting: ["wait", "Connecting…"],
-      reconnecting: ["wait", "Reconnecting…"],
-      gone: ["off", "No such table"],
-    };
-    const [dot, text] = states[this.socketState] || states.connecting;
-    const rounds = v ? v.options.rounds : 1;
-    const meta = h(
-      "div",
-      { class: "meta" },
-      rules ? h("span", { class: "pill", title: rules.source }, rules.title) : null,
-      v && rounds > 1 ? h("span", { class: "pill" }, `Round ${Math.min(v.round + 1, rounds)} of ${rounds}`) : null,
-      v && v.options.clock_seconds ? h("span", { class: "pill" }, `${clockText(v.options.clock_seconds)} per hand`) : null,
-      v && !v.listed ? h("span", { class: "pill" }, "private") : null,
-      h("span", { class: "conn", dataset: { connection: this.socketState }, role: "status" }, h("span", { class: `dot ${dot}` }), text),
-    );
-    const actions = h(
-      "div",
-      { class: "head-actions" },
-      this.socketState === "gone" ? null : h("button", { type: "button", class: "button small", onclick: () => this.copyInvite() }, "Copy invite link"),
-      this.localSeats.size && v && v.phase !== "finished"
-        ? h("button", { type: "button", class: "button small danger", onclick: () => this.leave() }, "Leave")
-        : h("a", { class: "button small", href: "./", "data-link": true }, "Lobby"),
-    );
-    fill(this.headEl, h("h1", {}, (v && v.name) || "Table"), meta, actions);
+    renderHead(this);
   }
 
   renderGone() {
-    this.el.dataset.phase = "gone";
-    this.cardPanel.hidden = true;
-    this.sideEl.hidden = true;
-    fill(
-      this.feltEl,
-      h("div", { class: "turn-who" }, h("p", { class: "turn-title" }, "There is no such table"), h("p", { class: "turn-sub" }, "It may have finished long ago.")),
-      h("div", { class: "controls" }, h("a", { class: "button primary", href: "./", "data-link": true }, "To the lobby")),
-    );
+    renderGone(this);
   }
 
   renderWaiting() {
@@ -456,202 +353,19 @@ export class TableScreen {
   }
 
   renderPlaying(rolled) {
-    const v = this.view;
-    if (this.feltView !== "playing") {
-      this.feltView = "playing";
-      this.bannerEl = h("div", { class: "turn-banner" });
-      this.rollButton = h("button", { type: "button", class: "roll-button", onclick: () => this.roll() });
-      this.hintButton = h("button", { type: "button", class: "button small", onclick: () => this.askHint() }, "Hint ", h("span", { class: "kbd" }, "H"));
-      this.undoButton = h("button", { type: "button", class: "button small", onclick: () => this.undo() });
-      this.previewEl = h("p", { class: "preview-line", "aria-live": "polite" });
-      this.noteEl = h("p", { class: "felt-note" });
-      this.hintEl = h("div", { class: "hint-box", "aria-live": "polite" });
-      this.resumeEl = h("div", { class: "controls" });
-      this.awayEl = h("div", { class: "controls away-controls" });
-      fill(
-        this.feltEl,
-        this.bannerEl,
-        this.awayEl,
-        this.tray.el,
-        h("div", { class: "controls" }, this.rollButton, this.hintButton, this.undoButton),
-        this.previewEl,
-        this.noteEl,
-        this.hintEl,
-        this.resumeEl,
-      );
-    }
-    const acting = this.actingSeat;
-    const active = v.active_seat;
-    const activeSeat = v.seats.find((s) => s.seat === active);
-    const activeName = activeSeat ? activeSeat.name : "";
-    const held = this.pendingHeld || new Set(v.held);
-
-    // The banner: whose turn, what to do, the clock.
-    let title;
-    let sub;
-    if (acting !== null) {
-      title = this.mode === "pass" || this.localSeats.size > 1 ? `${activeName}'s turn` : "Your turn";
-      if (v.dice === null) sub = "Roll the dice to start your turn.";
-      else if (v.rolls_left > 0) sub = `${v.rolls_left} roll${v.rolls_left === 1 ? "" : "s"} left: click dice to hold them, roll again, or pick a box.`;
-      else sub = "No rolls left: pick a box to score.";
-    } else {
-      title = activeSeat ? `${activeName}'s turn` : "Waiting…";
-      sub = activeSeat && activeSeat.bot ? "The computer is playing." : v.dice === null ? "Waiting for the roll…" : `${v.rolls_left} roll${v.rolls_left === 1 ? "" : "s"} left.`;
-      if (v.absence) sub = h("span", { class: "away-note" }, `${activeName} is away: the turn passes in `, h("span", { class: "away-left", dataset: { deadline: String(v.absence.deadline) } }), ".");
-    }
-    const clock = v.clock && active !== null ? h("span", { class: "big-clock", dataset: { clockSeat: String(active) }, "aria-label": "time left" }) : null;
-    fill(this.bannerEl, h("div", { class: "turn-who" }, h("p", { class: "turn-title", id: "turn-title" }, title), h("p", { class: "turn-sub" }, sub)), clock);
-
-    // The host may pass an away player's turn at once, or put them out.
-    const hostHere = v.host !== null && this.localSeats.has(v.host);
-    fill(
-      this.awayEl,
-      v.absence && hostHere && !this.localSeats.has(v.absence.seat)
-        ? [
-            h("button", { type: "button", class: "button small", onclick: () => this.skipAway(v.absence.seat), disabled: !!this.busy }, `Skip ${activeName}'s turn`),
-            h("button", { type: "button", class: "button small danger", onclick: () => this.removeAway(v.absence.seat), disabled: !!this.busy }, `Remove ${activeName}`),
-          ]
-        : null,
-    );
-
-    // The dice: this turn's, or the last turn's (faded) until the next roll.
-    const hinted = this.hint && this.hint.best.kind === "hold" ? new Set(this.hint.best.positions) : new Set();
-    const showLast = v.dice === null && this.lastTurn && this.lastTurn.dice;
-    this.tray.update({
-      dice: showLast ? this.lastTurn.dice : v.dice,
-      held: showLast ? new Set() : held,
-      canHold: acting !== null && v.dice !== null && v.rolls_left > 0,
-      rolled,
-      last: !!showLast,
-      hinted,
-    });
-    this.noteEl.textContent = showLast ? this.lastTurn.text : v.dice === null ? this.rollOffText() : "";
-
-    // Roll, hint, undo.
-    const canRoll = acting !== null && v.rolls_left > 0;
-    const pips = h("span", { class: "rolls-left", "aria-hidden": "true" }, [...Array(MAX_ROLLS)].map((_, i) => h("i", { class: i < v.rolls_left ? "full" : "" })));
-    fill(this.rollButton, v.dice === null ? "Roll" : "Roll again", pips, h("span", { class: "kbd", "aria-hidden": "true" }, "R"));
-    this.rollButton.disabled = !canRoll || this.busy !== null;
-    this.rollButton.setAttribute("aria-label", `Roll the dice (${v.rolls_left} roll${v.rolls_left === 1 ? "" : "s"} left)`);
-    this.rollButton.dataset.rollsLeft = String(v.rolls_left);
-    this.hintButton.hidden = !v.hints;
-    this.hintButton.disabled = acting === null || v.dice === null;
-    const undo = v.undo && this.localSeats.has(v.undo.seat) ? v.undo : null;
-    this.undoButton.hidden = !undo;
-    if (undo) fill(this.undoButton, `Undo ${this.label(undo.category)} `, h("span", { class: "kbd" }, "U"));
-    this.renderPreview();
-    this.renderHint();
-
-    // A tab that once held a seat here can take it back.
-    const remembered = !this.localSeats.size ? rememberedSeats(this.tableId) : null;
-    fill(
-      this.resumeEl,
-      remembered
-        ? h("button", { type: "button", class: "button primary", onclick: () => this.resume() }, `Resume as ${Object.values(remembered.seats).map((s) => s.name).join(", ")}`)
-        : null,
-    );
-  }
-
-  /** Who rolled what for the first turn, shown until the first box is filled. */
-  rollOffText() {
-    const v = this.view;
-    const started = v.seats.some((seat) => seat.cards.some((card) => Object.keys(card.boxes).length));
-    if (!v.roll_off.length || started) return "";
-    const rounds = v.roll_off.map((round) => round.map(([seat, face]) => `${this.seatName(seat)} ${face}`).join(", "));
-    return `Roll for first turn: ${rounds.join("; tie, again: ")}. ${this.seatName(v.order[0])} starts.`;
+    renderPlaying(this, rolled);
   }
 
   renderPreview() {
-    if (!this.previewEl) return;
-    const v = this.view;
-    const category = this.previewing || this.selected;
-    const option = category && v.score_options.find((o) => o.category === category);
-    if (!option) {
-      this.previewEl.textContent = this.actingSeat !== null && v.dice !== null ? "Hover, long-press or right-click a box to preview it." : "";
-      this.previewEl.classList.add("muted");
-      return;
-    }
-    this.previewEl.classList.remove("muted");
-    fill(
-      this.previewEl,
-      `${this.label(category)}: `,
-      h("span", { class: "pts" }, `${option.points} point${option.points === 1 ? "" : "s"}`),
-      option.bonus ? ` + ${option.bonus} bonus` : "",
-      option.joker ? " (joker)" : "",
-      this.actingSeat !== null ? " · click or Enter to score" : "",
-    );
+    renderPreview(this);
   }
 
   renderHint() {
-    if (!this.hintEl) return;
-    const hint = this.hint;
-    this.hintEl.hidden = !hint;
-    if (!hint) return;
-    const describe = (a) =>
-      a.kind === "score" ? `Score ${this.label(a.category)} (${a.points}${a.bonus ? ` + ${a.bonus}` : ""})` : a.hold.length ? `Hold ${a.hold.join(" ")} and roll` : "Roll all five again";
-    fill(
-      this.hintEl,
-      h("div", { class: "best" }, `Best: ${describe(hint.best)}`, " — expected final score ", h("span", { class: "ev" }, hint.best.expected.toFixed(1))),
-      hint.others.length
-        ? h("ol", { start: "2" }, hint.others.map((a) => h("li", {}, `${describe(a)}: `, h("span", { class: "ev" }, a.expected.toFixed(1)), ` (${(a.expected - hint.best.expected).toFixed(1)})`)))
-        : null,
-    );
+    renderHint(this);
   }
 
   renderCard() {
-    const v = this.view;
-    const rounds = v.options.rounds;
-    const shown = this.roundShown === null ? Math.min(v.round, rounds - 1) : this.roundShown;
-    fill(
-      this.roundTabs,
-      rounds > 1
-        ? [...Array(rounds)].map((_, i) =>
-            h("button", { type: "button", "aria-pressed": i === shown ? "true" : "false", onclick: () => { this.roundShown = i === Math.min(v.round, rounds - 1) ? null : i; this.renderCard(); } }, `Round ${i + 1}`),
-          )
-        : null,
-    );
-    const hadFocus = this.cardEl.contains(document.activeElement) ? document.activeElement.dataset.category : null;
-    const table = renderScorecard({
-      categories: this.welcome.categories,
-      rules: this.welcome.rules,
-      view: v,
-      roundIndex: shown,
-      columns: this.columns(),
-      actingSeat: this.actingSeat,
-      selected: this.selected,
-      previewing: this.previewing,
-      bestBox: this.hint && this.hint.best.kind === "score" ? this.hint.best.category : null,
-      justScored: this.justScored,
-      handlers: {
-        onScore: (category) => this.score(category),
-        onPreview: (category, opts) => this.preview(category, opts),
-        onSelect: (category) => {
-          this.selected = category;
-          this.preview(category);
-        },
-      },
-    });
-    fill(this.cardEl, table);
-    if (hadFocus) {
-      const again = this.cardEl.querySelector(`button.open-box[data-category="${hadFocus}"]`);
-      if (again) again.focus({ preventScroll: true });
-    }
-  }
-
-  columns() {
-    const v = this.view;
-    const order = v.order.length ? v.order : v.seats.map((s) => s.seat);
-    const ordered = order.map((n) => v.seats.find((s) => s.seat === n)).filter(Boolean);
-    for (const seat of v.seats) if (!ordered.includes(seat)) ordered.push(seat);
-    const viewer = this.viewerSeat;
-    if (viewer !== null && this.mode !== "pass") {
-      const mine = ordered.findIndex((s) => s.seat === viewer);
-      if (mine > 0) ordered.unshift(...ordered.splice(mine, 1));
-    }
-    const local = this.localSeats;
-    const columns = ordered.map((seat, index) => ({ seat, index, me: seat.seat === viewer, local: local.has(seat.seat) }));
-    while (columns.length < v.options.seats) columns.push({ seat: null, index: columns.length, me: false, local: false });
-    return columns;
+    renderCard(this);
   }
 
   tick() {
@@ -678,11 +392,11 @@ export class TableScreen {
     const v = this.view;
     const seat = this.actingSeat;
     if (seat === null || v.dice === null || v.rolls_left <= 0) return;
-    const held = new Set(this.pendingHeld || v.held);
+    const held = new Set(this.model.pendingHeld || v.held);
     if (held.has(position)) held.delete(position);
     else held.add(position);
     if (this.intent("hold", seat, { positions: [...held].sort() })) {
-      this.pendingHeld = held;
+      this.model.pendingHeld = held;
       this.render();
     }
   }
@@ -691,16 +405,16 @@ export class TableScreen {
     const v = this.view;
     const seat = this.actingSeat;
     if (seat === null || v.rolls_left <= 0 || this.busy) return;
-    this.hint = null;
+    this.model.hint = null;
     this.intent("roll", seat);
   }
 
   score(category) {
     const seat = this.actingSeat;
     if (seat === null || this.busy) return;
-    this.selected = null;
-    this.previewing = null;
-    this.hint = null;
+    this.model.selected = null;
+    this.model.previewing = null;
+    this.model.hint = null;
     this.intent("score", seat, { category });
   }
 
@@ -713,7 +427,7 @@ export class TableScreen {
   preview(category, { sticky = false } = {}) {
     if (!category && this.previewSticky && !sticky) return;
     this.previewSticky = sticky && !!category;
-    this.previewing = category;
+    this.model.previewing = category;
     for (const button of this.cardEl.querySelectorAll("button.open-box")) {
       button.classList.toggle("previewing", button.dataset.category === category);
     }
@@ -731,10 +445,10 @@ export class TableScreen {
       const advice = await api.advice(this.tableId, 3, this.tokenFor(this.actingSeat));
       if (key !== this.positionKey()) return;
       const [best, ...others] = advice.actions;
-      this.hint = { key, best, others };
+      this.model.hint = { key, best, others };
       announce(`Hint: ${actionText(best, (c) => this.label(c))}, expected final score ${best.expected.toFixed(1)}`);
     } catch (error) {
-      this.hint = null;
+      this.model.hint = null;
       toast(error.message, "error");
     }
     this.render();
@@ -825,11 +539,6 @@ export class TableScreen {
     for (const seat of others) this.send({ type: "rematch", token: this.tokenFor(seat), accept });
   }
 
-  seatNameOr(seat, fallback) {
-    const found = this.view.seats.find((s) => s.seat === seat);
-    return found ? found.name : fallback;
-  }
-
   forgetSeat(seat) {
     dropSeat(this.tableId, seat);
     this.entry = tabSeats(this.tableId);
@@ -860,8 +569,8 @@ export class TableScreen {
       event.preventDefault();
     } else if (key === "ArrowDown" || key === "ArrowUp" || key === "ArrowLeft" || key === "ArrowRight") {
       if (this.moveSelection(key === "ArrowDown" || key === "ArrowRight" ? 1 : -1)) event.preventDefault();
-    } else if (key === "Enter" && !onButton && this.selected) {
-      this.score(this.selected);
+    } else if (key === "Enter" && !onButton && this.model.selected) {
+      this.score(this.model.selected);
       event.preventDefault();
     } else if (key === "h" || key === "H") {
       this.askHint();
@@ -869,7 +578,7 @@ export class TableScreen {
       this.undo();
     } else if (key === "Escape") {
       this.previewSticky = false;
-      this.selected = null;
+      this.model.selected = null;
       if (this.cardEl.contains(document.activeElement)) document.activeElement.blur();
       for (const b of this.cardEl.querySelectorAll("button.open-box.selected")) b.classList.remove("selected");
       this.preview(null);
@@ -880,13 +589,13 @@ export class TableScreen {
     if (this.actingSeat === null || this.view.dice === null) return false;
     const buttons = [...this.cardEl.querySelectorAll("button.open-box")];
     if (!buttons.length) return false;
-    const at = buttons.findIndex((b) => b.dataset.category === this.selected);
+    const at = buttons.findIndex((b) => b.dataset.category === this.model.selected);
     const next = at < 0 ? (step > 0 ? 0 : buttons.length - 1) : (at + step + buttons.length) % buttons.length;
     const button = buttons[next];
-    this.selected = button.dataset.category;
+    this.model.selected = button.dataset.category;
     for (const b of buttons) b.classList.toggle("selected", b === button);
     button.focus();
-    this.preview(this.selected);
+    this.preview(this.model.selected);
     return true;
   }
 }

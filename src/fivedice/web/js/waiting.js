@@ -12,7 +12,7 @@ function hostAway(view) {
   return !!host && !host.bot && !host.connected;
 }
 
-function rulesSummary(view, rules) {
+function rulesSummary(view, rules, local) {
   const o = view.options;
   return h(
     "div",
@@ -24,7 +24,7 @@ function rulesSummary(view, rules) {
     h("span", { class: "pill" }, o.clock_seconds ? `${clockText(o.clock_seconds)} per hand (${o.timeout_rule === "forfeit" ? "time out loses" : "time out scratches"})` : "no clock"),
     h("span", { class: "pill" }, o.undo_allowed ? "undo allowed" : "no undo"),
     h("span", { class: "pill" }, o.start_order === "roll_off" ? "roll for first turn" : "host starts"),
-    h("span", { class: "pill" }, view.listed ? "listed in the lobby" : "private: invite only"),
+    local ? null : h("span", { class: "pill" }, view.listed ? "listed in the lobby" : "private: invite only"),
   );
 }
 
@@ -42,19 +42,19 @@ export function renderWaiting(screen) {
       h(
         "li",
         { dataset: { seat: String(seat.seat) } },
-        h("span", { class: `dot ${seat.bot || seat.connected ? "on" : "off"}`, role: "img", "aria-label": seat.bot || seat.connected ? "connected" : "not connected" }),
+        screen.isLocal ? null : h("span", { class: `dot ${seat.bot || seat.connected ? "on" : "off"}`, role: "img", "aria-label": seat.bot || seat.connected ? "connected" : "not connected" }),
         h("span", { class: "seat-name grow" }, seat.name),
         seat.host ? h("span", { class: "tag host" }, "host") : null,
         !seat.bot && !seat.connected ? h("span", { class: "tag away" }, awayText(seat.away_since)) : null,
         seat.bot ? h("span", { class: "tag" }, levelLabel(seat.bot)) : null,
-        local.has(seat.seat) ? h("span", { class: "tag you" }, "you") : null,
+        local.has(seat.seat) && screen.saysYou ? h("span", { class: "tag you" }, "you") : null,
         isHost && seat.seat !== v.host
           ? h("button", { type: "button", class: "button small", "aria-label": `Remove ${seat.name}`, onclick: () => screen.removeSeat(seat.seat) }, "Remove")
           : null,
       ),
     );
   }
-  for (let i = 0; i < free; i += 1) seats.append(h("li", { class: "open-seat" }, h("span", { class: "dot off" }), "Open seat"));
+  for (let i = 0; i < free; i += 1) seats.append(h("li", { class: "open-seat" }, screen.isLocal ? null : h("span", { class: "dot off" }), "Open seat"));
 
   const parts = [
     h(
@@ -68,19 +68,21 @@ export function renderWaiting(screen) {
       ),
     ),
     seats,
-    rulesSummary(v, rules),
+    rulesSummary(v, rules, screen.isLocal),
   ];
 
-  // The invite link, most useful for private tables.
+  // The invite link, most useful for private tables (a table at one screen invites no one).
   const link = `${location.origin}/?table=${v.id}`;
-  parts.push(
-    h(
-      "div",
-      { class: "invite" },
-      h("input", { type: "text", readonly: true, value: link, "aria-label": "Invite link", onfocus: (e) => e.target.select() }),
-      h("button", { type: "button", class: "button", onclick: async () => toast((await copyText(link)) ? "Invite link copied" : link) }, "Copy"),
-    ),
-  );
+  if (!screen.isLocal) {
+    parts.push(
+      h(
+        "div",
+        { class: "invite" },
+        h("input", { type: "text", readonly: true, value: link, "aria-label": "Invite link", onfocus: (e) => e.target.select() }),
+        h("button", { type: "button", class: "button", onclick: async () => toast((await copyText(link)) ? "Invite link copied" : link) }, "Copy"),
+      ),
+    );
+  }
 
   if (!local.size && free > 0) {
     if (!screen.joinInput) screen.joinInput = h("input", { type: "text", maxlength: "24", value: playerName() || currentAccount()?.name || "", autocomplete: "nickname" });

@@ -1,0 +1,296 @@
+// The table as this screen knows it, from the server's frames: whose turn, the dice, what is
+// held, the rolls left, what this screen may do, and the words for it. No DOM: node tests it.
+
+export const MAX_ROLLS = 3;
+
+/** Modes where every seat is played at this one screen (or by the computer). */
+const LOCAL_MODES = new Set(["pass", "computer"]);
+
+/** "1 roll", "2 rolls". */
+export function rollsText(n) {
+  return `${n} roll${n === 1 ? "" : "s"}`;
+}
+
+/** "Ann scored 6 + 100 bonus in Twos (passed)". */
+export function scoredText(name, event, label) {
+  return `${name} scored ${event.points}${event.bonus ? ` + ${event.bonus} bonus` : ""} in ${label}${event.scratch ? " (passed)" : ""}`;
+}
+
+export class TableModel {
+  /**
+   * @param {object|null} entry  the seats this tab holds at the table (see seats.js)
+   */
+  constructor(entry) {
+    this.entry = entry;
+    this.welcome = null;
+    this.view = null;
+    this.pendingHeld = null;
+    this.selected = null;
+    this.previewing = null;
+    this.hint = null;
+    this.lastTurn = null;
+    this.justScored = null;
+    this.roundShown = null;
+    this.log = [];
+    this.busy = null; // the intent sent and not yet answered
+  }
+
+  // Who this screen plays -------------------------------------------------------------------
+
+  get localSeats() {
+    const seats = new Map();
+    if (this.entry && this.entry.seats) {
+      for (const [seat, held] of Object.entries(this.entry.seats)) seats.set(Number(seat), held);
+    }
+    return seats;
+  }
+
+  get mode() {
+    return (this.entry && this.entry.mode) || "online";
+  }
+
+  /** A table played at this one screen (pass and play, or against the computer): no one else
+   * is invited, so it shows no invite link, private badge, chat or presence dots. */
+  get isLocal() {
+    return LOCAL_MODES.has(this.mode) && this.localSeats.size > 0;
+  }
+
+  /** Whether this screen's seats may be called "you": not when several people share it. */
+  get saysYou() {
+    return !(this.mode === "pass" && this.localSeats.size > 1);
+  }
+
+  get primarySeat() {
+    if (this.welcome && this.welcome.seat !== null && this.welcome.seat !== undefined) return this.welcome.seat;
+    return this.entry ? Number(this.entry.primary) : null;
+  }
+
+  /** The seat this screen may move for now (the active seat, when it is one of ours). */
+  get actingSeat() {
+    const v = this.view;
+    if (!v || v.phase !== "playing" || v.active_seat === null) return null;
+    return this.localSeats.has(v.active_seat) ? v.active_seat : null;
+  }
+
+  /** The seat whose column comes first: yours; at one screen, whoever is playing. */
+  get viewerSeat() {
+    if (this.mode === "pass" && this.actingSeat !== null) return this.actingSeat;
+    const primary = this.primarySeat;
+    return primary !== null && this.localSeats.has(primary) ? primary : null;
+  }
+
+  tokenFor(seat) {
+    const held = this.localSeats.get(seat);
+    return held ? held.token : null;
+  }
+
+  seatName(seat) {
+    const found = this.view && this.view.seats.find((s) => s.seat === seat);
+    return found ? found.name : `Seat ${seat + 1}`;
+  }
+
+  seatNameOr(seat, fallback) {
+    const found = this.view.seats.find((s) => s.seat === seat);
+    return found ? found.name : fallback;
+  }
+
+  label(category) {
+    const box = this.welcome && this.welcome.categories.find((c) => c.name === category);
+    return box ? box.label : category;
+  }
+
+  // The position ----------------------------------------------------------------------------
+
+  positionKey() {
+    const v = this.view;
+    return JSON.stringify([v.active_seat, v.round, v.dice, v.rolls_left]);
+  }
+
+  /** Changes each time a hand begins for this screen; null when it is not this screen's turn. */
+  turnKey() {
+    const v = this.view;
+    if (this.actingSeat === null) return null;
+    return JSON.stringify([v.active_seat, v.round, v.seats.map((s) => s.cards.map((c) => Object.keys(c.boxes).length))]);
+  }
+
+  /** The dice held, as this screen shows them (a hold on its way counts already). */
+  get held() {
+    return this.pendingHeld || new Set(this.view.held);
+  }
+
+  get canRoll() {
+    return this.actingSeat !== null && this.view.rolls_left > 0;
+  }
+
+  get canHold() {
+    return this.actingSeat !== null && this.view.dice !== null && this.view.rolls_left > 0;
+  }
+
+  get canHint() {
+    return this.actingSeat !== null && this.view.dice !== null && !!this.view.hints;
+  }
+
+  /** The last move this screen may take back, with its button's words, or null. Where more than
+   * one player plays here the words say whose box it is ("Undo Ann's Twos"). */
+  get undoOffer() {
+    const v = this.view;
+    const undo = v && v.undo && this.localSeats.has(v.undo.seat) ? v.undo : null;
+    if (!undo) return null;
+    const whose = this.localSeats.size > 1 ? `${this.seatName(undo.seat)}'s ` : "";
+    return { seat: undo.seat, category: undo.category, text: `Undo ${whose}${this.label(undo.category)}` };
+  }
+
+  /** The banner's words: whose turn and what to do ({away: name} when the player is away). */
+  banner() {
+    const v = this.view;
+    const acting = this.actingSeat;
+    const activeSeat = v.seats.find((s) => s.seat === v.active_seat);
+    const activeName = activeSeat ? activeSeat.name : "";
+    if (acting !== null) {
+      const title = this.mode === "pass" || this.localSeats.size > 1 ? `${activeName}'s turn` : "Your turn";
+      let sub;
+      if (v.dice === null) sub = "Roll the dice to start your turn.";
+      else if (v.rolls_left > 0) sub = `${rollsText(v.rolls_left)} left: click dice to hold them, roll again, or pick a box.`;
+      else sub = "No rolls left: pick a box to score.";
+      return { title, sub, away: null };
+    }
+    const title = activeSeat ? `${activeName}'s turn` : "Waiting…";
+    const sub = activeSeat && activeSeat.bot ? "The computer is playing." : v.dice === null ? "Waiting for the roll…" : `${rollsText(v.rolls_left)} left.`;
+    return { title, sub, away: v.absence ? activeName : null };
+  }
+
+  /** Who rolled what for the first turn, shown until the first box is filled. */
+  rollOffText() {
+    const v = this.view;
+    const started = v.seats.some((seat) => seat.cards.some((card) => Object.keys(card.boxes).length));
+    if (!v.roll_off.length || started) return "";
+    const rounds = v.roll_off.map((round) => round.map(([seat, face]) => `${this.seatName(seat)} ${face}`).join(", "));
+    return `Roll for first turn: ${rounds.join("; tie, again: ")}. ${this.seatName(v.order[0])} starts.`;
+  }
+
+  /** The scorecard's columns: in turn order, yours first online; empty seats at the end. Each
+   * says what its head shows under the name ("you", "here") and whether a presence dot. */
+  columns() {
+    const v = this.view;
+    const order = v.order.length ? v.order : v.seats.map((s) => s.seat);
+    const ordered = order.map((n) => v.seats.find((s) => s.seat === n)).filter(Boolean);
+    for (const seat of v.seats) if (!ordered.includes(seat)) ordered.push(seat);
+    const viewer = this.viewerSeat;
+    if (viewer !== null && this.mode !== "pass") {
+      const mine = ordered.findIndex((s) => s.seat === viewer);
+      if (mine > 0) ordered.unshift(...ordered.splice(mine, 1));
+    }
+    const local = this.localSeats;
+    // At one screen the columns go by the players' names: "you" would be everyone.
+    const named = !this.saysYou;
+    const presence = !this.isLocal;
+    const columns = ordered.map((seat, index) => {
+      const me = seat.seat === viewer;
+      const here = local.has(seat.seat);
+      const tag = named ? "" : me ? "you" : here ? "here" : "";
+      return { seat, index, me, local: here, tag, presence };
+    });
+    while (columns.length < v.options.seats) columns.push({ seat: null, index: columns.length, me: false, local: false, tag: "", presence });
+    return columns;
+  }
+
+  // Frames ----------------------------------------------------------------------------------
+
+  /**
+   * Take an update frame in: the new view, the last turn shown faded, what to forget.
+   * @returns {{before: object|null, rolled: number[], said: string[]}} the view before, the
+   *   dice positions just rolled (to animate) and the lines to read out
+   */
+  apply(message, catchUp) {
+    const before = this.view;
+    this.view = message.table;
+    if (message.events.length || this.busy === "rematch") this.busy = null;
+    let rolled = [];
+    const said = [];
+    if (!catchUp && before) {
+      for (const event of message.events) {
+        const line = this.narrate(event, before);
+        if (line) said.push(line);
+        if (event.type === "rolled") {
+          rolled = [0, 1, 2, 3, 4].filter((p) => !event.held.includes(p));
+          this.lastTurn = null;
+          this.justScored = null;
+        } else if (event.type === "scored") {
+          this.justScored = { seat: event.seat, category: event.category };
+          this.lastTurn = { dice: before.dice, text: scoredText(this.seatName(event.seat), event, this.label(event.category)) };
+        } else if (event.type === "undone") {
+          this.lastTurn = null;
+          this.justScored = null;
+        }
+      }
+    } else if (catchUp) {
+      this.log = [];
+      for (const event of message.events) this.narrate(event, null, { quiet: true });
+    }
+    this.pendingHeld = null;
+    if (this.hint && this.hint.key !== this.positionKey()) this.hint = null;
+    const options = this.view.score_options || [];
+    if (this.selected && !options.some((o) => o.category === this.selected)) this.selected = null;
+    if (this.previewing && !options.some((o) => o.category === this.previewing)) this.previewing = null;
+    return { before, rolled, said };
+  }
+
+  /** An event in words, kept in the log (a chat line is read out, not logged). Returns the
+   * line to read out, or null. */
+  narrate(event, before, { quiet = false } = {}) {
+    const name = (seat) => {
+      const found = this.view.seats.find((s) => s.seat === seat) || (before && before.seats.find((s) => s.seat === seat));
+      return found ? found.name : `Seat ${seat + 1}`;
+    };
+    if (event.type === "chat") {
+      return !quiet && !(event.seat !== null && this.localSeats.has(event.seat)) ? `${event.author} says: ${event.text}` : null;
+    }
+    const text = eventText(event, name, (c) => this.label(c));
+    if (text === null) return null;
+    this.log.push(text);
+    if (this.log.length > 60) this.log.shift();
+    return quiet ? null : text;
+  }
+
+  /** "The match is over. Ann wins." */
+  resultText() {
+    const outcome = this.view.outcome;
+    if (!outcome) return null;
+    const winners = outcome.winners.map((seat) => this.seatName(seat));
+    return `The match is over. ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.`;
+  }
+}
+
+/** One event of the table as a line of the moves log, or null for those not logged. */
+export function eventText(event, name, label) {
+  switch (event.type) {
+    case "joined":
+      return `${event.name} sat down${event.bot ? " (computer)" : ""}`;
+    case "left":
+      return `${name(event.seat)} left the table`;
+    case "started": {
+      let text = "The match started";
+      if (event.roll_off && event.roll_off.length) {
+        const rolls = event.roll_off.map((round) => round.map(([seat, face]) => `${name(seat)} ${face}`).join(", "));
+        text += `. Roll for first turn: ${rolls.join("; then ")}. ${name(event.order[0])} starts`;
+      }
+      return text;
+    }
+    case "rolled":
+      return `${name(event.seat)} rolled ${event.dice.join(" ")}`;
+    case "scored":
+      return scoredText(name(event.seat), event, label(event.category));
+    case "undone":
+      return `${name(event.seat)} took back ${label(event.category)}`;
+    case "clock_expired":
+      return `${name(event.seat)}'s time ran out`;
+    case "absent":
+      return event.skipped_by === null ? `${name(event.seat)} was away: the turn passed` : `${name(event.skipped_by)} skipped ${name(event.seat)}'s turn (away)`;
+    case "host_passed":
+      return `${name(event.seat)} is now the host`;
+    case "hint":
+      return `${name(event.seat)} took a hint`;
+    default:
+      return null;
+  }
+}

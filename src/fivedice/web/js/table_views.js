@@ -1,0 +1,238 @@
+// The table's views: the head, the felt while playing (banner, dice, roll, hint, undo), the
+// preview and hint lines, and the scorecard. Each draws what the model says into the screen's
+// elements and wires clicks back to the screen (the controller in table.js).
+
+import { clockText, fill, h } from "./dom.js";
+import { rememberedSeats } from "./seats.js";
+import { renderScorecard } from "./scorecard.js";
+import { MAX_ROLLS, rollsText } from "./table_model.js";
+
+const CONNECTION = {
+  online: ["on", "Connected"],
+  connecting: ["wait", "Connecting…"],
+  reconnecting: ["wait", "Reconnecting…"],
+  gone: ["off", "No such table"],
+};
+
+/** The head: the table's name, its rules and options, the connection, and its buttons. */
+export function renderHead(screen) {
+  const m = screen.model;
+  const v = m.view;
+  const rules = m.welcome ? m.welcome.rules : null;
+  const [dot, text] = CONNECTION[screen.socketState] || CONNECTION.connecting;
+  const rounds = v ? v.options.rounds : 1;
+  const local = m.isLocal;
+  const meta = h(
+    "div",
+    { class: "meta" },
+    rules ? h("span", { class: "pill", title: rules.source }, rules.title) : null,
+    v && rounds > 1 ? h("span", { class: "pill" }, `Round ${Math.min(v.round + 1, rounds)} of ${rounds}`) : null,
+    v && v.options.clock_seconds ? h("span", { class: "pill" }, `${clockText(v.options.clock_seconds)} per hand`) : null,
+    v && !v.listed && !local ? h("span", { class: "pill" }, "private") : null,
+    h("span", { class: "conn", dataset: { connection: screen.socketState }, role: "status" }, h("span", { class: `dot ${dot}` }), text),
+  );
+  const actions = h(
+    "div",
+    { class: "head-actions" },
+    screen.socketState === "gone" || local ? null : h("button", { type: "button", class: "button small", onclick: () => screen.copyInvite() }, "Copy invite link"),
+    m.localSeats.size && v && v.phase !== "finished"
+      ? h("button", { type: "button", class: "button small danger", onclick: () => screen.leave() }, "Leave")
+      : h("a", { class: "button small", href: "./", "data-link": true }, "Lobby"),
+  );
+  fill(screen.headEl, h("h1", {}, (v && v.name) || "Table"), meta, actions);
+}
+
+/** The felt when the table does not exist. */
+export function renderGone(screen) {
+  screen.el.dataset.phase = "gone";
+  screen.cardPanel.hidden = true;
+  screen.sideEl.hidden = true;
+  fill(
+    screen.feltEl,
+    h("div", { class: "turn-who" }, h("p", { class: "turn-title" }, "There is no such table"), h("p", { class: "turn-sub" }, "It may have finished long ago.")),
+    h("div", { class: "controls" }, h("a", { class: "button primary", href: "./", "data-link": true }, "To the lobby")),
+  );
+}
+
+/** The felt during the match: built once, then updated on each frame. */
+export function renderPlaying(screen, rolled) {
+  const m = screen.model;
+  const v = m.view;
+  if (screen.feltView !== "playing") {
+    screen.feltView = "playing";
+    screen.bannerEl = h("div", { class: "turn-banner" });
+    screen.rollButton = h("button", { type: "button", class: "roll-button", onclick: () => screen.roll() });
+    screen.hintButton = h("button", { type: "button", class: "button small", onclick: () => screen.askHint() }, "Hint ", h("span", { class: "kbd" }, "H"));
+    screen.undoButton = h("button", { type: "button", class: "button small", onclick: () => screen.undo() });
+    screen.previewEl = h("p", { class: "preview-line", "aria-live": "polite" });
+    screen.noteEl = h("p", { class: "felt-note" });
+    screen.hintEl = h("div", { class: "hint-box", "aria-live": "polite" });
+    screen.resumeEl = h("div", { class: "controls" });
+    screen.awayEl = h("div", { class: "controls away-controls" });
+    fill(
+      screen.feltEl,
+      screen.bannerEl,
+      screen.awayEl,
+      screen.tray.el,
+      h("div", { class: "controls" }, screen.rollButton, screen.hintButton, screen.undoButton),
+      screen.previewEl,
+      screen.noteEl,
+      screen.hintEl,
+      screen.resumeEl,
+    );
+  }
+  const active = v.active_seat;
+
+  // The banner: whose turn, what to do, the clock.
+  const banner = m.banner();
+  const sub =
+    banner.away !== null
+      ? h("span", { class: "away-note" }, `${banner.away} is away: the turn passes in `, h("span", { class: "away-left", dataset: { deadline: String(v.absence.deadline) } }), ".")
+      : banner.sub;
+  const clock = v.clock && active !== null ? h("span", { class: "big-clock", dataset: { clockSeat: String(active) }, "aria-label": "time left" }) : null;
+  fill(screen.bannerEl, h("div", { class: "turn-who" }, h("p", { class: "turn-title", id: "turn-title" }, banner.title), h("p", { class: "turn-sub" }, sub)), clock);
+
+  // The host may pass an away player's turn at once, or put them out.
+  const hostHere = v.host !== null && m.localSeats.has(v.host);
+  const activeName = m.seatName(active);
+  fill(
+    screen.awayEl,
+    v.absence && hostHere && !m.localSeats.has(v.absence.seat)
+      ? [
+          h("button", { type: "button", class: "button small", onclick: () => screen.skipAway(v.absence.seat), disabled: !!m.busy }, `Skip ${activeName}'s turn`),
+          h("button", { type: "button", class: "button small danger", onclick: () => screen.removeAway(v.absence.seat), disabled: !!m.busy }, `Remove ${activeName}`),
+        ]
+      : null,
+  );
+
+  // The dice: this turn's, or the last turn's (faded) until the next roll.
+  const hinted = m.hint && m.hint.best.kind === "hold" ? new Set(m.hint.best.positions) : new Set();
+  const showLast = v.dice === null && m.lastTurn && m.lastTurn.dice;
+  screen.tray.update({
+    dice: showLast ? m.lastTurn.dice : v.dice,
+    held: showLast ? new Set() : m.held,
+    canHold: m.canHold,
+    rolled,
+    last: !!showLast,
+    hinted,
+  });
+  screen.noteEl.textContent = showLast ? m.lastTurn.text : v.dice === null ? m.rollOffText() : "";
+
+  // Roll, hint, undo.
+  const pips = h("span", { class: "rolls-left", "aria-hidden": "true" }, [...Array(MAX_ROLLS)].map((_, i) => h("i", { class: i < v.rolls_left ? "full" : "" })));
+  fill(screen.rollButton, v.dice === null ? "Roll" : "Roll again", pips, h("span", { class: "kbd", "aria-hidden": "true" }, "R"));
+  screen.rollButton.disabled = !m.canRoll || m.busy !== null;
+  screen.rollButton.setAttribute("aria-label", `Roll the dice (${rollsText(v.rolls_left)} left)`);
+  screen.rollButton.dataset.rollsLeft = String(v.rolls_left);
+  screen.hintButton.hidden = !v.hints;
+  screen.hintButton.disabled = m.actingSeat === null || v.dice === null;
+  const undo = m.undoOffer;
+  screen.undoButton.hidden = !undo;
+  if (undo) fill(screen.undoButton, `${undo.text} `, h("span", { class: "kbd" }, "U"));
+  renderPreview(screen);
+  renderHint(screen);
+
+  // A tab that once held a seat here can take it back.
+  const remembered = !m.localSeats.size ? rememberedSeats(screen.tableId) : null;
+  fill(
+    screen.resumeEl,
+    remembered
+      ? h("button", { type: "button", class: "button primary", onclick: () => screen.resume() }, `Resume as ${Object.values(remembered.seats).map((s) => s.name).join(", ")}`)
+      : null,
+  );
+}
+
+/** The line under the controls: what the previewed (or chosen) box would score. */
+export function renderPreview(screen) {
+  if (!screen.previewEl) return;
+  const m = screen.model;
+  const v = m.view;
+  const category = m.previewing || m.selected;
+  const option = category && v.score_options.find((o) => o.category === category);
+  if (!option) {
+    screen.previewEl.textContent = m.actingSeat !== null && v.dice !== null ? "Hover, long-press or right-click a box to preview it." : "";
+    screen.previewEl.classList.add("muted");
+    return;
+  }
+  screen.previewEl.classList.remove("muted");
+  fill(
+    screen.previewEl,
+    `${m.label(category)}: `,
+    h("span", { class: "pts" }, `${option.points} point${option.points === 1 ? "" : "s"}`),
+    option.bonus ? ` + ${option.bonus} bonus` : "",
+    option.joker ? " (joker)" : "",
+    m.actingSeat !== null ? " · click or Enter to score" : "",
+  );
+}
+
+/** The hint box: the best move and the next few, with their expected final scores. */
+export function renderHint(screen) {
+  if (!screen.hintEl) return;
+  const m = screen.model;
+  const hint = m.hint;
+  screen.hintEl.hidden = !hint;
+  if (!hint) return;
+  const describe = (a) =>
+    a.kind === "score" ? `Score ${m.label(a.category)} (${a.points}${a.bonus ? ` + ${a.bonus}` : ""})` : a.hold.length ? `Hold ${a.hold.join(" ")} and roll` : "Roll all five again";
+  fill(
+    screen.hintEl,
+    h("div", { class: "best" }, `Best: ${describe(hint.best)}`, " — expected final score ", h("span", { class: "ev" }, hint.best.expected.toFixed(1))),
+    hint.others.length
+      ? h("ol", { start: "2" }, hint.others.map((a) => h("li", {}, `${describe(a)}: `, h("span", { class: "ev" }, a.expected.toFixed(1)), ` (${(a.expected - hint.best.expected).toFixed(1)})`)))
+      : null,
+  );
+}
+
+/** The scorecard panel: the round tabs and the card of the round shown. */
+export function renderCard(screen) {
+  const m = screen.model;
+  const v = m.view;
+  const rounds = v.options.rounds;
+  const shown = m.roundShown === null ? Math.min(v.round, rounds - 1) : m.roundShown;
+  fill(
+    screen.roundTabs,
+    rounds > 1
+      ? [...Array(rounds)].map((_, i) =>
+          h(
+            "button",
+            {
+              type: "button",
+              "aria-pressed": i === shown ? "true" : "false",
+              onclick: () => {
+                m.roundShown = i === Math.min(v.round, rounds - 1) ? null : i;
+                renderCard(screen);
+              },
+            },
+            `Round ${i + 1}`,
+          ),
+        )
+      : null,
+  );
+  const hadFocus = screen.cardEl.contains(document.activeElement) ? document.activeElement.dataset.category : null;
+  const table = renderScorecard({
+    categories: m.welcome.categories,
+    rules: m.welcome.rules,
+    cardRows: m.welcome.card_rows,
+    view: v,
+    roundIndex: shown,
+    columns: m.columns(),
+    actingSeat: m.actingSeat,
+    selected: m.selected,
+    previewing: m.previewing,
+    bestBox: m.hint && m.hint.best.kind === "score" ? m.hint.best.category : null,
+    justScored: m.justScored,
+    handlers: {
+      onScore: (category) => screen.score(category),
+      onPreview: (category, opts) => screen.preview(category, opts),
+      onSelect: (category) => {
+        m.selected = category;
+        screen.preview(category);
+      },
+    },
+  });
+  fill(screen.cardEl, table);
+  if (hadFocus) {
+    const again = screen.cardEl.querySelector(`button.open-box[data-category="${hadFocus}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
