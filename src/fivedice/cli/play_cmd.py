@@ -7,6 +7,7 @@ import random
 import typer
 
 from .app import app
+from .conventions import DatabaseOption
 
 
 @app.command()
@@ -44,12 +45,7 @@ def play(
     bell: bool = typer.Option(
         True, "--bell/--no-bell", help="Ring the terminal's bell when the turn comes to a person."
     ),
-    database: str | None = typer.Option(
-        None,
-        "--database",
-        envvar="FIVEDICE_DATABASE_URL",
-        help="Where high scores are kept (an SQLAlchemy URL); the user data directory if unset.",
-    ),
+    database: DatabaseOption = None,
 ) -> None:
     """Play at this terminal: 1 to 8 players take turns (hot seat), mouse or keyboard."""
     from fivedice.rules import RuleError, preset
