@@ -142,17 +142,17 @@ def advise(
 
     from .rules_cmd import console
 
-    which = f"the {count(len(shown), 'best move')} of {len(actions)}" if top else "every move"
-    view = Table(
-        title=f"{ruleset.title}: {hand}, {rolls_left_words(rolls_left)}: {which}",
-        title_justify="left",
-    )
+    best_ones = "the best move" if len(shown) == 1 else f"the {len(shown)} best moves"
+    which = f"{best_ones} of {len(actions)}" if top else "every move"
+    out = console()
+    out.print(f"{ruleset.title}: {hand}, {rolls_left_words(rolls_left)}: {which}")
+    view = Table()
     view.add_column("Expected final", justify="right")
     view.add_column("Cost", justify="right")
     view.add_column("Move")
     for a in shown:
         view.add_row(f"{a.expected:.4f}", f"{best - a.expected:.4f}", move_with_points(ruleset, a))
-    console().print(view)
+    out.print(view)
 
 
 MAX_GAMES = 10_000_000  # about a minute of the optimal player; memory is flat either way
