@@ -124,12 +124,12 @@ def read_filled(text: str, rules: RuleSet, yahtzee_bonus: int = 0) -> Scorecard:
 
 def box_name(rules: RuleSet, key: str) -> str:
     """The box a --filled key means: its label as the card shows it ("Four of a kind", in any
-    case) or its name in the JSON outputs ("four_of_a_kind"); anything else is left for the
-    scorecard to refuse."""
+    case) or its name in the JSON outputs ("four_of_a_kind")."""
     for box in rules.categories:
-        if key.casefold() == box.label.casefold():
+        if key in (box.name, box.label) or key.casefold() == box.label.casefold():
             return box.name
-    return key
+    labels = ", ".join(box.label for box in rules.categories)
+    raise BadInput(f"{rules.title} has no box called {key[:40]!r}; its boxes are {labels}")
 
 
 def read_rules(name: str) -> RuleSet:
