@@ -76,7 +76,7 @@ def test_filled_boxes_may_be_named_by_label_or_name(run: Run) -> None:
             "Error: --dice is no more: give the dice as plain arguments, "
             "e.g. fivedice advise 3 3 3 1 5",
         ),
-        ([], "Error: advise needs the five dice, e.g. fivedice advise 3 3 3 1 5"),
+        ([], "Error: Cannot read dice from '': 0 dice, not five; give five dice, each 1 to 6"),
         (["33315", "--top", "0"], "Error: --top is 1 to 100, not 0"),
         (["33315", "--top", "101"], "Error: --top is 1 to 100, not 101"),
         (["33315", "-n", "-1"], "Error: --top is 1 to 100, not -1"),

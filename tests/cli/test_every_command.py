@@ -133,3 +133,23 @@ def test_no_internal_box_name_is_printed(
     result = run(*path, *args)
     assert result.exit_code == 0, result.output
     assert SNAKE_CASE.findall(result.output) == [], result.output
+
+
+def groups(command: Command, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    """The app and every group of commands under it, by the words that name them."""
+    if isinstance(command, TyperGroup):
+        yield path
+        for name, sub in sorted(command.commands.items()):
+            yield from groups(sub, (*path, name))
+
+
+@pytest.mark.parametrize(
+    "path", list(groups(typer.main.get_command(app))), ids=lambda p: " ".join(p) or "app"
+)
+def test_a_group_without_a_command_shows_its_help_with_exit_code_2(
+    run: Run, path: tuple[str, ...]
+) -> None:
+    result = run(*path)
+    assert result.exit_code == 2, result.output
+    assert " ".join(("Usage: fivedice", *path)) in result.stdout
+    assert "Error" not in result.output

@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 from typer._click import Context  # Typer vendors Click: its errors are not click's own
-from typer._click.exceptions import UsageError
+from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
 from .conventions import HELP_OPTION_NAMES, REFUSED, add_version_option
@@ -25,6 +25,10 @@ class OneLineUsageErrors(TyperGroup):
         """Run the command, turning Click's multi-line usage panel into one line."""
         try:
             return super().invoke(ctx)
+        except NoArgsIsHelpError as exc:  # a group with no command: its help, as the app's own
+            if exc.format_message():  # Rich has printed it already; plain Click returns it
+                typer.echo(exc.format_message())
+            raise typer.Exit(REFUSED) from None
         except UsageError as exc:
             typer.echo(f"Error: {exc.format_message()}", err=True)
             raise typer.Exit(REFUSED) from None

@@ -21,7 +21,8 @@ DECLINED = 1
 finding a rating the logs do not give)."""
 REFUSED = 2
 """Exit code: what was asked cannot be done as asked (a usage mistake, a value out of range, a
-name or file not found, a database or port that cannot be used); nothing was changed."""
+name or file not found, a database or port that cannot be used, a missing command); nothing was
+changed."""
 
 
 def version_line() -> str:

@@ -7,7 +7,7 @@ import random
 import typer
 
 from .app import app
-from .conventions import DatabaseOption
+from .conventions import DatabaseOption, RulesOption
 
 
 @app.command()
@@ -29,7 +29,7 @@ def play(
             "screen shows them filled in; add --go to start the match at once."
         ),
     ),
-    rules: str = typer.Option("official", "--rules", "-r", help="The rule set (a preset name)."),
+    rules: RulesOption = "official",
     rounds: int = typer.Option(1, "--rounds", min=1, max=6, help="Rounds to play, 1 to 6."),
     undo: bool = typer.Option(
         True,

@@ -13,7 +13,10 @@ from .rules_cmd import check_range, fail
 from .serve_cmd import LimitOption, _store_errors
 from .words import count
 
-ratings_app = typer.Typer(help="Ratings per rule-set family: the best, and a check from the logs.")
+ratings_app = typer.Typer(
+    help="Ratings per rule-set family: the best, and a check from the logs.",
+    no_args_is_help=True,  # as the app itself: no command shows the commands (exit code 2)
+)
 app.add_typer(ratings_app, name="ratings")
 
 FAMILY_HELP = "yahtzee, yatzy, yacht or general."

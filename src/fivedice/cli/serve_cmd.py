@@ -17,7 +17,8 @@ from .conventions import DatabaseOption, RulesOption
 from .rules_cmd import check_range, fail, reporting_bad_input
 
 scores_app = typer.Typer(
-    help="High-score lists of single games: show one, or reset it (the 1986 game's Reset)."
+    help="High-score lists of single games: show one, or reset it (the 1986 game's Reset).",
+    no_args_is_help=True,  # as the app itself: no command shows the commands (exit code 2)
 )
 app.add_typer(scores_app, name="scores")
 

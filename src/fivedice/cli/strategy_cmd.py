@@ -110,8 +110,6 @@ def advise(
     check_range("--rolls-left", rolls_left, 0, 2)
     if top is not None:
         check_range("--top", top, 1, MAX_TOP)
-    if not dice:
-        fail("advise needs the five dice, e.g. fivedice advise 3 3 3 1 5")
     with reporting_bad_input():
         hand = read_dice(dice)
         card = read_filled(filled, ruleset, yahtzee_bonus)
