@@ -9,6 +9,8 @@ from collections.abc import Callable
 import pytest
 from click.testing import Result
 
+from fivedice.rules import preset
+
 Run = Callable[..., Result]
 Rows = Callable[[str], list[list[str]]]
 Refused = Callable[[Result], str]
@@ -96,6 +98,12 @@ def test_filled_boxes_may_be_named_by_label_or_name(run: Run) -> None:
         ),
     ],
 )
+def test_a_full_card_is_refused(run: Run, refused: Refused) -> None:
+    filled = json.dumps({**dict.fromkeys(preset().category_names, 0), "chance": 5})
+    line = refused(run("advise", "12345", "--filled", filled))
+    assert line == "Error: Every box is filled: there is nothing to decide"
+
+
 def test_each_refusal_is_one_line_with_exit_code_2(
     run: Run, refused: Refused, args: list[str], line: str
 ) -> None:

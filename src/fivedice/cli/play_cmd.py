@@ -49,6 +49,7 @@ def play(
 ) -> None:
     """Play at this terminal: 1 to 8 players take turns (hot seat), mouse or keyboard."""
     from fivedice.rules import RuleError, preset
+    from fivedice.rules.match import check_name
 
     from ..tui import FiveDiceApp, GameSetup, SeatSetup
     from ..tui.computer import computer_levels, computer_name
@@ -56,16 +57,16 @@ def play(
 
     try:
         preset(rules)
+        names = [check_name(name) for name in player or []] or ["P1"]
     except RuleError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--rules") from None
-    names = list(player or []) or ["P1"]
+        fail(str(exc))
     levels = list(computer or [])
     known = [level for _, level in computer_levels()] if levels else []
     for level in levels:
         if level not in known:
             fail(f"No computer player of level {level!r}; the levels are {', '.join(known)}")
     if len(names) + len(levels) > 8:
-        raise typer.BadParameter("At most 8 players", param_hint="--player/--computer")
+        fail(f"At most 8 players, not {len(names) + len(levels)} (--player and --computer)")
     people = [SeatSetup(name) for name in names]
     computers = [
         SeatSetup(computer_name(level, len(people) + i), level) for i, level in enumerate(levels)
