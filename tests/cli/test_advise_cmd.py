@@ -70,6 +70,12 @@ def test_filled_boxes_may_be_named_by_label_or_name(run: Run) -> None:
     assert all(m.get("category") not in ("four_of_a_kind", "chance") for m in moves(by_label))
 
 
+def test_a_full_card_is_refused(run: Run, refused: Refused) -> None:
+    filled = json.dumps({**dict.fromkeys(preset().category_names, 0), "chance": 5})
+    line = refused(run("advise", "12345", "--filled", filled))
+    assert line == "Error: Every box is filled: there is nothing to decide"
+
+
 @pytest.mark.parametrize(
     ("args", "line"),
     [
@@ -98,12 +104,6 @@ def test_filled_boxes_may_be_named_by_label_or_name(run: Run) -> None:
         ),
     ],
 )
-def test_a_full_card_is_refused(run: Run, refused: Refused) -> None:
-    filled = json.dumps({**dict.fromkeys(preset().category_names, 0), "chance": 5})
-    line = refused(run("advise", "12345", "--filled", filled))
-    assert line == "Error: Every box is filled: there is nothing to decide"
-
-
 def test_each_refusal_is_one_line_with_exit_code_2(
     run: Run, refused: Refused, args: list[str], line: str
 ) -> None:
