@@ -108,3 +108,16 @@ def test_the_commands_say_1_roll_1_game_1_player(
     log.write_text(json.dumps(match.log()))
     replay = run("replay", str(log))
     assert replay.stdout.startswith("Yahtzee (official rules), 1 player\n")
+
+
+@pytest.mark.parametrize("command", ["analyse", "replay"])
+def test_a_log_longer_than_any_match_is_refused_unread(
+    run: Run, refused: Refused, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setattr("fivedice.cli.rules_cmd.MAX_LOG_CHARS", 100)
+    long = tmp_path / "long.json"
+    long.write_text("[" + " " * 200 + "]")
+    line = refused(run(command, str(long)))
+    assert line == f"Error: {long} is longer than a match log can be (100 characters)"
+    line = refused(run(command, "-", stdin="[" + " " * 200 + "]"))
+    assert line == "Error: - is longer than a match log can be (100 characters)"

@@ -55,6 +55,7 @@ DiceArgument = Annotated[
 
 
 MAX_FILLED_CHARS = 2_000  # a card of 20 boxes by their longest labels needs well under this
+MAX_LOG_CHARS = 20_000_000  # the longest match (8 players, 6 rounds) logs about 2 MB
 
 # --- input ----------------------------------------------------------------------------------
 
@@ -420,11 +421,14 @@ def read_log(path: Path) -> list[Event]:
     whose ``events`` list holds them (``GET /matches/{id}`` on the server)."""
     try:
         if str(path) == "-":
-            text = typer.get_text_stream("stdin").read()
+            text = typer.get_text_stream("stdin").read(MAX_LOG_CHARS + 1)
         else:
-            text = path.read_text(encoding="utf-8")
+            with path.open(encoding="utf-8") as file:
+                text = file.read(MAX_LOG_CHARS + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"Cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(text) > MAX_LOG_CHARS:
+        raise BadInput(f"{path} is longer than a match log can be ({MAX_LOG_CHARS:,} characters)")
     try:
         whole = json.loads(text)
         if isinstance(whole, dict) and isinstance(whole.get("events"), list):
