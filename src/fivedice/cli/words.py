@@ -16,7 +16,7 @@ def count(n: int, word: str, plural: str | None = None) -> str:
 
 
 def rolls_left_words(n: int) -> str:
-    """ "1 roll left", "2 rolls left"."""
+    """The rolls left in words: "1 roll left", "2 rolls left"."""
     return f"{count(n, 'roll')} left"
 
 
