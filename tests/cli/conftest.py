@@ -1,14 +1,21 @@
-"""Running ``fivedice`` commands in-process with Typer's CliRunner, and reading their tables."""
+"""Running ``fivedice`` commands in-process with Typer's CliRunner, reading their tables, and
+what the strategy commands need: a private table cache and a match log."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from click.testing import Result
 from typer.testing import CliRunner
 
 from fivedice.cli import app
+from fivedice.rules import Match, MatchOptions, preset
+from fivedice.strategy.cache import ENV_VAR, forget_loaded
+from fivedice.strategy.players import play_match, player_for
 
 Run = Callable[..., Result]
 
@@ -55,3 +62,25 @@ def refused() -> Callable[[Result], str]:
         return lines[0]
 
     return check
+
+
+@pytest.fixture
+def match_log(tmp_path: Path, private_cache: None) -> Path:
+    """A finished two-player match, the beginner giving points away."""
+    rules = preset("official")
+    match = Match.create("official", MatchOptions(seats=2), rng=random.Random(3))
+    ann, bob = match.join("Ann"), match.join("Bob")
+    match.start(ann)
+    play_match(match, {ann: player_for("optimal", rules), bob: player_for("beginner", rules)})
+    log = tmp_path / "match.json"
+    log.write_text(json.dumps(match.log()))
+    return log
+
+
+@pytest.fixture
+def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Tables are solved into a temporary cache, never the user's."""
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "cache"))
+    forget_loaded()
+    yield
+    forget_loaded()

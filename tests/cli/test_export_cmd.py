@@ -62,7 +62,7 @@ def test_export_then_replay_and_analyse(
     monkeypatch.setenv("FIVEDICE_CACHE_DIR", str(tmp_path / "cache"))  # not the user's cache
     url, match_id, _, match = database
     out = tmp_path / "match.jsonl"
-    result = run("export", match_id, "--database-url", url, "-o", str(out))
+    result = run("export", match_id, "--database", url, "-o", str(out))
     assert result.exit_code == 0, result.output
     assert result.stderr == f"{len(match.events)} events of match {match_id} written to {out}\n"
     lines = out.read_text().splitlines()
@@ -83,7 +83,7 @@ def test_export_then_replay_and_analyse(
 
 def test_export_to_stdout(run: Run, database: tuple[str, str, str, Match]) -> None:
     url, match_id, _, match = database
-    result = run("export", match_id, "--database-url", url)
+    result = run("export", match_id, "--database", url)
     assert result.exit_code == 0, result.output
     assert [json.loads(line) for line in result.stdout.splitlines()] == match.log()
 
@@ -103,12 +103,12 @@ def test_an_unfinished_match_needs_the_flag(
 ) -> None:
     url, _, going_id, _ = database
     out = tmp_path / "going.jsonl"
-    line = refused(run("export", going_id, "--database-url", url, "-o", str(out)))
+    line = refused(run("export", going_id, "--database", url, "-o", str(out)))
     assert (
         line == f"Error: Match {going_id} is not finished (playing): --unfinished exports it so far"
     )
     assert not out.exists()
-    result = run("export", going_id, "--database-url", url, "-o", str(out), "--unfinished")
+    result = run("export", going_id, "--database", url, "-o", str(out), "--unfinished")
     assert result.exit_code == 0, result.output
     replayed = run("replay", str(out))
     assert replayed.exit_code == 0, replayed.output
@@ -123,20 +123,20 @@ def test_refusals_are_one_line_and_write_nothing(
     existing.write_text("mine\n")
     missing_db = tmp_path / "nothing.db"
     cases = [
-        (["export", "0" * 32, "--database-url", url], f"No match {'0' * 32} in the database"),
-        (["export", "../etc", "--database-url", url], "A match id is 1 to 64 letters"),
-        (["export", "x" * 65, "--database-url", url], "A match id is 1 to 64 letters"),
-        (["export", match_id, "--database-url", url, "-o", str(existing)], "exists: add --force"),
-        (["export", match_id, "--database-url", url, "-o", str(tmp_path)], "is a folder"),
+        (["export", "0" * 32, "--database", url], f"No match {'0' * 32} in the database"),
+        (["export", "../etc", "--database", url], "A match id is 1 to 64 letters"),
+        (["export", "x" * 65, "--database", url], "A match id is 1 to 64 letters"),
+        (["export", match_id, "--database", url, "-o", str(existing)], "exists: add --force"),
+        (["export", match_id, "--database", url, "-o", str(tmp_path)], "is a folder"),
         (
-            ["export", match_id, "--database-url", url, "-o", str(tmp_path / "no" / "f.jsonl")],
+            ["export", match_id, "--database", url, "-o", str(tmp_path / "no" / "f.jsonl")],
             "the folder",
         ),
         (
-            ["export", match_id, "--database-url", f"sqlite:///{missing_db}"],
+            ["export", match_id, "--database", f"sqlite:///{missing_db}"],
             "there is no such file",
         ),
-        (["export", match_id, "--database-url", "bogus://x"], "Cannot use the database URL"),
+        (["export", match_id, "--database", "bogus://x"], "Cannot use the database URL"),
     ]
     for args, words in cases:
         line = refused(run(*args))
@@ -145,6 +145,6 @@ def test_refusals_are_one_line_and_write_nothing(
     assert not missing_db.exists()
     assert not (tmp_path / "no").exists()
 
-    forced = run("export", match_id, "--database-url", url, "-o", str(existing), "--force")
+    forced = run("export", match_id, "--database", url, "-o", str(existing), "--force")
     assert forced.exit_code == 0, forced.output
     assert existing.read_text().startswith('{"seq": 1, "type": "created"')

@@ -13,9 +13,10 @@ import pytest
 from click.testing import Result
 from textual.widgets import Input, Select
 
-from conftest import Run
 from fivedice.tui import FiveDiceApp
 from fivedice.tui.screens import MatchScreen, StartScreen
+
+Run = Callable[..., Result]
 
 
 @pytest.fixture
@@ -71,3 +72,28 @@ def test_the_help_names_the_computer_option(run: Run) -> None:
     result = run("play", "--help")
     assert result.exit_code == 0
     assert "--computer" in result.output and "--go" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--rules", "nope"], "Error: No rule set called 'nope'; the presets are official, "),
+        (["-r", "nope"], "Error: No rule set called 'nope'; the presets are official, "),
+        (["-p", "x" * 25], "Error: Names are at most 24 characters"),
+        (["-p", "Ann", "-p", "  "], "Error: A player needs a name"),
+        (
+            ["-p", "A", "-p", "B", "-p", "C", "-p", "D", "-p", "E", "-c", "beginner"] * 2,
+            "Error: At most 8 players, not 12 (--player and --computer)",
+        ),
+        (["--rounds", "7"], "Error: Invalid value for '--rounds': "),
+    ],
+)
+def test_each_refusal_is_one_line_and_starts_nothing(
+    run: Run,
+    apps: list[FiveDiceApp],
+    refused: Callable[[Result], str],
+    args: list[str],
+    line: str,
+) -> None:
+    assert refused(run("play", *args)).startswith(line)
+    assert apps == []

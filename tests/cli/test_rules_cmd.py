@@ -29,21 +29,15 @@ def test_shows_the_official_boxes_and_options(run: Run, table_rows: Rows) -> Non
     result = run("rules", "official")
     assert result.exit_code == 0
     rows = table_rows(result.stdout)
-    assert [r[0] for r in rows] == list(preset("official").category_names)
-    assert ["threes", "Threes", "the sum of the dice showing 3", "15"] in rows
+    assert [r[0] for r in rows] == [c.label for c in preset("official").categories]
+    assert ["Threes", "the sum of the dice showing 3", "15"] in rows
+    assert ["Full house", "three of one face and two of another: 25 points", "25"] in rows
     assert [
-        "full_house",
-        "Full house",
-        "three of one face and two of another: 25 points",
-        "25",
-    ] in rows
-    assert [
-        "small_straight",
         "Small straight",
         "1-2-3-4 or 2-3-4-5 or 3-4-5-6 in the dice: 30 points",
         "30",
     ] in rows
-    assert ["yahtzee", "Yahtzee", "all five alike: 50 points", "50"] in rows
+    assert ["Yahtzee", "all five alike: 50 points", "50"] in rows
     text = result.stdout
     assert "Upper bonus: 35 when the upper boxes total 63 or more" in text
     assert "Extra-Yahtzee bonus: 100 for each extra Yahtzee while its box holds 50" in text

@@ -59,7 +59,7 @@ def run_serve(url: str) -> Result:
 
     from fivedice.cli import app
 
-    return CliRunner().invoke(app, ["serve", "--port", "1", "--database-url", url])
+    return CliRunner().invoke(app, ["serve", "--port", "1", "--database", url])
 
 
 def test_show_empty_list(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,7 +37,7 @@ def free_port() -> str:
 def test_a_port_outside_1_to_65535_is_refused(
     run: Run, refused: Refused, tmp_path: Path, never_serve: list[object], port: str
 ) -> None:
-    line = refused(run("serve", "--port", port, "--database-url", sqlite(tmp_path / "f.db")))
+    line = refused(run("serve", "--port", port, "--database", sqlite(tmp_path / "f.db")))
     assert line == f"Error: A port is 1 to 65535, not {port}"
     assert never_serve == []
 
@@ -51,7 +51,7 @@ def test_a_port_in_use_is_refused(
         port = taken.getsockname()[1]
         result = run(
             "serve", "--host", "127.0.0.1", "--port", str(port),
-            "--database-url", sqlite(tmp_path / "f.db"),
+            "--database", sqlite(tmp_path / "f.db"),
         )  # fmt: skip
     line = refused(result)
     assert line.startswith(f"Error: Cannot listen on 127.0.0.1:{port}: ")
@@ -62,7 +62,7 @@ def test_a_port_in_use_is_refused(
 def test_a_free_port_and_a_writable_database_get_to_the_server(
     run: Run, tmp_path: Path, never_serve: list[object]
 ) -> None:
-    result = run("serve", "--port", free_port(), "--database-url", sqlite(tmp_path / "f.db"))
+    result = run("serve", "--port", free_port(), "--database", sqlite(tmp_path / "f.db"))
     assert result.exit_code == 0, result.output
     assert len(never_serve) == 1
     assert (tmp_path / "f.db").exists()
@@ -72,7 +72,7 @@ def test_a_database_in_a_missing_folder_is_refused_and_not_created(
     run: Run, refused: Refused, tmp_path: Path, never_serve: list[object]
 ) -> None:
     missing = tmp_path / "missing" / "f.db"
-    line = refused(run("serve", "--port", free_port(), "--database-url", sqlite(missing)))
+    line = refused(run("serve", "--port", free_port(), "--database", sqlite(missing)))
     assert (
         line
         == f"Error: Cannot use the database {missing}: the folder {missing.parent} does not exist"
@@ -87,7 +87,7 @@ def test_a_database_under_a_file_is_refused(
     """A path no user (root included) can create: its folder is a plain file."""
     plain = tmp_path / "plain.txt"
     plain.write_text("not a folder")
-    line = refused(run("serve", "--port", free_port(), "--database-url", sqlite(plain / "f.db")))
+    line = refused(run("serve", "--port", free_port(), "--database", sqlite(plain / "f.db")))
     assert "does not exist" in line
     assert never_serve == []
 
@@ -100,7 +100,7 @@ def test_a_read_only_database_file_is_refused(
     db = tmp_path / "f.db"
     db.write_bytes(b"")
     monkeypatch.setattr("fivedice.cli.serve_cmd.os.access", lambda path, mode: False)
-    line = refused(run("serve", "--port", free_port(), "--database-url", sqlite(db)))
+    line = refused(run("serve", "--port", free_port(), "--database", sqlite(db)))
     assert line == f"Error: Cannot use the database {db}: the file is read-only"
     assert never_serve == []
 
@@ -110,7 +110,7 @@ def test_an_address_this_machine_does_not_have_is_refused(
 ) -> None:
     """203.0.113.5 is a documentation address (RFC 5737), never one of this machine's."""
     args = ["serve", "--host", "203.0.113.5", "--port", free_port()]
-    line = refused(run(*args, "--database-url", sqlite(tmp_path / "f.db")))
+    line = refused(run(*args, "--database", sqlite(tmp_path / "f.db")))
     assert line.startswith("Error: Cannot listen on 203.0.113.5:")
     assert never_serve == []
 
@@ -127,7 +127,7 @@ def test_a_port_from_the_environment_is_checked_too(
     from fivedice.server import Settings
 
     monkeypatch.setenv("FIVEDICE_PORT", "70000")
-    line = refused(run("serve", "--database-url", sqlite(tmp_path / "f.db")))
+    line = refused(run("serve", "--database", sqlite(tmp_path / "f.db")))
     assert line == "Error: A port is 1 to 65535, not 70000"
     assert Settings.from_env().problem() == "A port is 1 to 65535, not 70000"
     assert never_serve == []

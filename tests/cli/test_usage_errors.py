@@ -15,7 +15,8 @@ Run = Callable[..., Result]
     [
         (["score", "-3", "3", "3", "1", "5"], "Error: No such option: -3"),
         (["simulate", "--games", "abc"], "Error: Invalid value for '--games': "),
-        (["advise"], "Error: Missing option '--dice'."),
+        (["reset"], "Error: No such command 'reset'."),
+        (["scores", "reset"], "Error: Missing option '--rules' / '-r'."),
         (["scores", "show", "--bogus"], "Error: No such option: --bogus"),
         (["nope"], "Error: No such command 'nope'."),
     ],

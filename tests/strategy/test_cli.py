@@ -27,19 +27,26 @@ def test_solve_json(official: StrategyTable) -> None:
 def test_advise_json(official: StrategyTable) -> None:
     filled = json.dumps({n: 0 for n in official.rules.category_names if n != "chance"})
     result = runner.invoke(
-        app, ["advise", "--filled", filled, "--dice", "12346", "--rolls-left", "0", "--json"]
+        app, ["advise", "--filled", filled, "12346", "--rolls-left", "0", "--json"]
     )
     assert result.exit_code == 0, result.output
     actions = json.loads(result.output)["actions"]
     assert actions == [
-        {"kind": "score", "category": "chance", "expected": 16.0, "points": 16, "bonus": 0}
+        {
+            "kind": "score",
+            "category": "chance",
+            "expected": 16.0,
+            "points": 16,
+            "bonus": 0,
+            "cost": 0.0,
+        }
     ]
 
 
 def test_advise_text_and_bad_input(official: StrategyTable) -> None:
-    assert "hold 3 3 3" in runner.invoke(app, ["advise", "--dice", "33315"]).output
-    assert runner.invoke(app, ["advise", "--dice", "3331"]).exit_code != 0
-    assert runner.invoke(app, ["advise", "--dice", "33315", "--rules", "nope"]).exit_code != 0
+    assert "hold 3 3 3" in runner.invoke(app, ["advise", "33315"]).output
+    assert runner.invoke(app, ["advise", "3331"]).exit_code == 2
+    assert runner.invoke(app, ["advise", "33315", "--rules", "nope"]).exit_code == 2
 
 
 def test_simulate_json_and_plot(tmp_path: Path, official: StrategyTable) -> None:
@@ -87,12 +94,22 @@ def test_analyse_log_file(tmp_path: Path, official: StrategyTable) -> None:
     assert "expected final" in text
 
 
-def test_advise_takes_the_dice_as_five_separate_values(official: StrategyTable) -> None:
-    """``--dice 6 6 6 2 3`` (as the issue writes it) reads the same as ``--dice 66623``."""
-    spaced = runner.invoke(app, ["advise", "--json", "--dice", "6", "6", "6", "2", "3"])
-    packed = runner.invoke(app, ["advise", "--json", "--dice", "66623"])
+def test_advise_takes_the_dice_as_plain_arguments(official: StrategyTable) -> None:
+    """``advise 6 6 6 2 3`` reads the same as ``advise 66623``, as ``score`` and ``odds`` do."""
+    spaced = runner.invoke(app, ["advise", "--json", "6", "6", "6", "2", "3"])
+    packed = runner.invoke(app, ["advise", "--json", "66623"])
     assert spaced.exit_code == 0, spaced.output
     assert json.loads(spaced.output)["actions"] == json.loads(packed.output)["actions"]
+
+
+def test_the_old_dice_option_is_refused_with_the_new_form() -> None:
+    for args in (["--dice", "33315"], ["--dice", "3", "3", "3", "1", "5"]):
+        result = runner.invoke(app, ["advise", *args])
+        assert result.exit_code == 2, result.output
+        assert result.output == (
+            "Error: --dice is no more: give the dice as plain arguments, "
+            "e.g. fivedice advise 3 3 3 1 5\n"
+        )
 
 
 def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, official: StrategyTable) -> None:
@@ -102,7 +119,7 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, official: Strateg
     broken.write_text("not json\n")
     cases = [
         (["solve", "--rules", "nope"], "No rule set called 'nope'"),
-        (["advise", "--dice", "3331"], "Cannot read dice from '3331'"),
+        (["advise", "3331"], "Cannot read dice from '3331'"),
         (["simulate", "--player", "nope", "--games", "3"], "No player level 'nope'"),
         (["analyse", str(tmp_path / "missing.jsonl")], "No such file or directory"),
         (["analyse", str(broken)], "line 1: not JSON"),
@@ -180,11 +197,11 @@ def test_advise_refuses_impossible_positions_before_solving() -> None:
         (["--rolls-left", "3"], "--rolls-left is 0 to 2, not 3"),
     ]
     for extra, message in cases:
-        result = runner.invoke(app, ["advise", "--dice", "33315", *extra])
+        result = runner.invoke(app, ["advise", "33315", *extra])
         assert result.exit_code == 2, (extra, result.output)
         assert result.output.startswith("Error: ") and message in result.output, extra
         assert result.output.count("\n") == 1, (extra, result.output)
     for dice, message in (("-33315", "'-' is not 1 to 6"), ("3331", "4 dice, not five")):
-        result = runner.invoke(app, ["advise", "--dice", dice])
+        result = runner.invoke(app, ["advise", "--", dice])
         assert result.exit_code == 2 and message in result.output, result.output
         assert "five dice, each 1 to 6" in result.output

@@ -6,21 +6,32 @@ from typing import Any
 
 import typer
 from typer._click import Context  # Typer vendors Click: its errors are not click's own
-from typer._click.exceptions import UsageError
+from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
+
+from .conventions import HELP_OPTION_NAMES, REFUSED, add_version_option
 
 
 class OneLineUsageErrors(TyperGroup):
-    """A command's usage mistake that Click finds itself (an unknown option, a word where a
-    number goes, a missing option) ends like every other refusal: one line, exit code 2."""
+    """Every command gets ``--version`` (see :mod:`.conventions`), and a usage mistake that
+    Click finds itself (an unknown option, a word where a number goes, a missing option) ends
+    like every other refusal: one line, exit code 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        add_version_option(self)
 
     def invoke(self, ctx: Context) -> Any:
         """Run the command, turning Click's multi-line usage panel into one line."""
         try:
             return super().invoke(ctx)
+        except NoArgsIsHelpError as exc:  # a group with no command: its help, as the app's own
+            if exc.format_message():  # Rich has printed it already; plain Click returns it
+                typer.echo(exc.format_message())
+            raise typer.Exit(REFUSED) from None
         except UsageError as exc:
             typer.echo(f"Error: {exc.format_message()}", err=True)
-            raise typer.Exit(2) from None
+            raise typer.Exit(REFUSED) from None
 
 
 app = typer.Typer(
@@ -30,4 +41,5 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": HELP_OPTION_NAMES},
 )

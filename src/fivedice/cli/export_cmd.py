@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from .app import app
+from .conventions import DatabaseOption
 from .rules_cmd import fail
 from .serve_cmd import _store_errors
 
@@ -29,13 +30,7 @@ def export(
         bool,
         typer.Option("--unfinished", help="Export a match not finished yet: its log so far."),
     ] = False,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            "--database-url",
-            help="SQLAlchemy URL (default: FIVEDICE_DATABASE_URL, else SQLite in the data dir).",
-        ),
-    ] = None,
+    database: DatabaseOption = None,
 ) -> None:
     """Write a finished match's log, one event per line, for `replay` and `analyse`."""
     from fivedice.store import Store, UnknownMatch
@@ -50,8 +45,8 @@ def export(
         if not output.parent.is_dir():
             fail(f"Cannot write {output}: the folder {output.parent} does not exist")
     with _store_errors():
-        _check_database_exists(database_url)
-        store = Store(database_url)
+        _check_database_exists(database)
+        store = Store(database)
         try:
             summary = store.summary(match)
             events = store.load_events(match)

@@ -7,6 +7,7 @@ import random
 import typer
 
 from .app import app
+from .conventions import DatabaseOption, RulesOption
 
 
 @app.command()
@@ -28,7 +29,7 @@ def play(
             "screen shows them filled in; add --go to start the match at once."
         ),
     ),
-    rules: str = typer.Option("official", "--rules", "-r", help="The rule set (a preset name)."),
+    rules: RulesOption = "official",
     rounds: int = typer.Option(1, "--rounds", min=1, max=6, help="Rounds to play, 1 to 6."),
     undo: bool = typer.Option(
         True,
@@ -44,15 +45,11 @@ def play(
     bell: bool = typer.Option(
         True, "--bell/--no-bell", help="Ring the terminal's bell when the turn comes to a person."
     ),
-    database: str | None = typer.Option(
-        None,
-        "--database",
-        envvar="FIVEDICE_DATABASE_URL",
-        help="Where high scores are kept (an SQLAlchemy URL); the user data directory if unset.",
-    ),
+    database: DatabaseOption = None,
 ) -> None:
     """Play at this terminal: 1 to 8 players take turns (hot seat), mouse or keyboard."""
     from fivedice.rules import RuleError, preset
+    from fivedice.rules.match import check_name
 
     from ..tui import FiveDiceApp, GameSetup, SeatSetup
     from ..tui.computer import computer_levels, computer_name
@@ -60,16 +57,16 @@ def play(
 
     try:
         preset(rules)
+        names = [check_name(name) for name in player or []] or ["P1"]
     except RuleError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--rules") from None
-    names = list(player or []) or ["P1"]
+        fail(str(exc))
     levels = list(computer or [])
     known = [level for _, level in computer_levels()] if levels else []
     for level in levels:
         if level not in known:
             fail(f"No computer player of level {level!r}; the levels are {', '.join(known)}")
     if len(names) + len(levels) > 8:
-        raise typer.BadParameter("At most 8 players", param_hint="--player/--computer")
+        fail(f"At most 8 players, not {len(names) + len(levels)} (--player and --computer)")
     people = [SeatSetup(name) for name in names]
     computers = [
         SeatSetup(computer_name(level, len(people) + i), level) for i, level in enumerate(levels)

@@ -8,10 +8,15 @@ from typing import Annotated
 import typer
 
 from .app import app
+from .conventions import DECLINED, DatabaseOption
 from .rules_cmd import check_range, fail
-from .serve_cmd import _store_errors
+from .serve_cmd import LimitOption, _store_errors
+from .words import count
 
-ratings_app = typer.Typer(help="Ratings per rule-set family: the best, and a check from the logs.")
+ratings_app = typer.Typer(
+    help="Ratings per rule-set family: the best, and a check from the logs.",
+    no_args_is_help=True,  # as the app itself: no command shows the commands (exit code 2)
+)
 app.add_typer(ratings_app, name="ratings")
 
 FAMILY_HELP = "yahtzee, yatzy, yacht or general."
@@ -20,7 +25,8 @@ FAMILY_HELP = "yahtzee, yatzy, yacht or general."
 @ratings_app.command("show")
 def show_ratings(
     family: Annotated[str, typer.Option(help=FAMILY_HELP)] = "yahtzee",
-    limit: Annotated[int, typer.Option(help="How many lines: 1 to 1,000.")] = 20,
+    limit: LimitOption = 20,
+    database: DatabaseOption = None,
 ) -> None:
     """Print a family's best current ratings (mu - 3 sigma); `?` marks a provisional one."""
     from fivedice.rules import Family
@@ -32,7 +38,7 @@ def show_ratings(
     except ValueError:
         fail(f"No family called {family!r}; the families are {FAMILY_HELP}")
     with _store_errors():
-        store = Store()
+        store = Store(database)
         try:
             lines = best_ratings(store, chosen, limit)
         finally:
@@ -43,19 +49,19 @@ def show_ratings(
         mark = "?" if line.rating.provisional else " "
         typer.echo(
             f"{place:>3}. {line.name:<24} {line.rating.shown:>6.1f}{mark} "
-            f"{line.rating.games:>4} games  {line.finished_at:%Y-%m-%d}"
+            f"{count(line.rating.games, 'game'):>10}  {line.finished_at:%Y-%m-%d}"
         )
 
 
 @ratings_app.command("check")
-def check_ratings() -> None:
+def check_ratings(database: DatabaseOption = None) -> None:
     """Recompute every rating from the matches' logs and compare with the recorded ones; exit
     code 1 at the first difference."""
     from fivedice.ratings import recompute
     from fivedice.store import Store, rated_matches, recorded_changes
 
     with _store_errors():
-        store = Store()
+        store = Store(database)
         try:
             recorded = recorded_changes(store)
             replayed = recompute(rated_matches(store))
@@ -64,9 +70,15 @@ def check_ratings() -> None:
     for got, want in zip(recorded, replayed, strict=False):
         if got != want:
             typer.echo(f"Match {want.match_id}, {want.account_id}: recorded {got}, logs {want}")
-            raise typer.Exit(1)
+            raise typer.Exit(DECLINED)
     if len(recorded) != len(replayed):
-        typer.echo(f"{len(recorded)} rating changes recorded, {len(replayed)} from the logs")
-        raise typer.Exit(1)
+        typer.echo(
+            f"{count(len(recorded), 'rating change')} recorded, {len(replayed):,} from the logs"
+        )
+        raise typer.Exit(DECLINED)
     matches = len({c.match_id for c in recorded})
-    typer.echo(f"{len(recorded)} rating changes in {matches} rated matches: as the logs say.")
+    changes, rated = (
+        count(len(recorded), "rating change"),
+        count(matches, "rated match", "rated matches"),
+    )
+    typer.echo(f"{changes} in {rated}: as the logs say.")

@@ -44,18 +44,18 @@ from fivedice.rules.probability import box_chances, turn_chances, yahtzee_chance
 from fivedice.rules.state import apply_event
 
 from .app import app
+from .conventions import REFUSED, RulesOption
+from .words import count, rolls_left_words
 
-BAD_INPUT = 2
-
-RulesOption = Annotated[
-    str, typer.Option("--rules", "-r", help="The rule set: a preset name (see `fivedice rules`).")
-]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 DiceArgument = Annotated[
     list[str] | None,
     typer.Argument(help='The five dice: "3 3 3 1 5", "3,3,3,1,5" or "33315".', show_default=False),
 ]
 
+
+MAX_FILLED_CHARS = 2_000  # a card of 20 boxes by their longest labels needs well under this
+MAX_LOG_CHARS = 20_000_000  # the longest match (8 players, 6 rounds) logs about 2 MB
 
 # --- input ----------------------------------------------------------------------------------
 
@@ -65,9 +65,9 @@ class BadInput(Exception):
 
 
 def fail(message: str) -> NoReturn:
-    """Print one line on stderr and exit with code 2."""
+    """Print one line on stderr and exit with code 2 (the command was refused)."""
     typer.echo(f"Error: {message}", err=True)
-    raise typer.Exit(BAD_INPUT)
+    raise typer.Exit(REFUSED)
 
 
 def check_range(option: str, value: int, low: int, high: int) -> None:
@@ -103,19 +103,34 @@ def read_faces(text: str) -> tuple[int, ...]:
 def read_filled(text: str, rules: RuleSet, yahtzee_bonus: int = 0) -> Scorecard:
     """A card whose filled boxes are given as a JSON object ``{"box": points}``, refused when
     no game could fill it so (the rules say which points each box can hold)."""
+    if len(text) > MAX_FILLED_CHARS:
+        raise BadInput(f"--filled is at most {MAX_FILLED_CHARS:,} characters, not {len(text):,}")
     try:
         boxes = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BadInput(f"--filled is not valid JSON ({exc.msg} at character {exc.pos})") from None
-    example = 'e.g. \'{"chance": 22, "yahtzee": 50}\''
+    example = 'e.g. \'{"Chance": 22, "Yahtzee": 50}\''
     if not isinstance(boxes, dict):
         raise BadInput(f"--filled must be a JSON object of boxes and points, {example}")
     for name, points in boxes.items():
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
             raise BadInput(f"--filled: {name} must hold a whole number of points, not {points!r}")
-    card = Scorecard(rules, boxes, yahtzee_bonus)  # an unknown box name is refused here
+    by_name = {box_name(rules, key): points for key, points in boxes.items()}
+    if len(by_name) < len(boxes):
+        raise BadInput("--filled names a box twice (once by its label, once by its name)")
+    card = Scorecard(rules, by_name, yahtzee_bonus)  # an unknown box name is refused here
     check_possible(rules, card.boxes, yahtzee_bonus)
     return card
+
+
+def box_name(rules: RuleSet, key: str) -> str:
+    """The box a --filled key means: its label as the card shows it ("Four of a kind", in any
+    case) or its name in the JSON outputs ("four_of_a_kind")."""
+    for box in rules.categories:
+        if key in (box.name, box.label) or key.casefold() == box.label.casefold():
+            return box.name
+    labels = ", ".join(box.label for box in rules.categories)
+    raise BadInput(f"{rules.title} has no box called {key[:40]!r}; its boxes are {labels}")
 
 
 def read_rules(name: str) -> RuleSet:
@@ -152,7 +167,8 @@ def score(
     filled: Annotated[
         str,
         typer.Option(
-            "--filled", help='Boxes already filled, as JSON: \'{"chance": 22, "yahtzee": 50}\'.'
+            "--filled",
+            help='Boxes already filled, as JSON: \'{"Chance": 22, "Four of a kind": 24}\'.',
         ),
     ] = "{}",
     as_json: JsonOption = False,
@@ -181,7 +197,6 @@ def score(
     out.print(f"{thrown} under {ruleset.title}")
     table = Table()
     table.add_column("Box")
-    table.add_column("Name", style="dim")
     table.add_column("Points", justify="right")
     table.add_column("Bonus", justify="right")
     table.add_column("Adds", justify="right")
@@ -190,7 +205,6 @@ def score(
         box = ruleset.category(o.category)
         table.add_row(
             box.label,
-            box.name,
             str(o.points),
             str(o.bonus) if o.bonus else "",
             str(o.total),
@@ -305,13 +319,12 @@ def rules_command(
     out = console()
     table = Table(title=f"{ruleset.title} · preset {ruleset.name}", title_justify="left")
     table.add_column("Box")
-    table.add_column("Label")
     table.add_column("Scores")
     table.add_column("Max", justify="right")
     for section in ("upper", "lower"):
         for box in ruleset.categories:
             if box.section == section:
-                table.add_row(box.name, box.label, describe_box(box), str(box.max_points))
+                table.add_row(box.label, describe_box(box), str(box.max_points))
         table.add_section()
     out.print(table)
     out.print(f"Upper bonus: {describe_upper_bonus(ruleset)}")
@@ -378,12 +391,11 @@ def odds(
             }
         )
         return
-    plural = "s" if rolls != 1 else ""
     if thrown is not None:
         kept = " ".join(map(str, held)) or "nothing"
-        where = f"{thrown}, holding {kept}, {rolls} roll{plural} left"
+        where = f"{thrown}, holding {kept}, {rolls_left_words(rolls)}"
     else:
-        where = f"a whole turn of {rolls} roll{plural}, chasing each box"
+        where = f"a whole turn of {count(rolls, 'roll')}, chasing each box"
     out = console()
     out.print(f"{ruleset.title}: {where}")
     table = Table()
@@ -409,11 +421,14 @@ def read_log(path: Path) -> list[Event]:
     whose ``events`` list holds them (``GET /matches/{id}`` on the server)."""
     try:
         if str(path) == "-":
-            text = typer.get_text_stream("stdin").read()
+            text = typer.get_text_stream("stdin").read(MAX_LOG_CHARS + 1)
         else:
-            text = path.read_text(encoding="utf-8")
+            with path.open(encoding="utf-8") as file:
+                text = file.read(MAX_LOG_CHARS + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"Cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(text) > MAX_LOG_CHARS:
+        raise BadInput(f"{path} is longer than a match log can be ({MAX_LOG_CHARS:,} characters)")
     try:
         whole = json.loads(text)
         if isinstance(whole, dict) and isinstance(whole.get("events"), list):
@@ -541,7 +556,7 @@ def replay(
         print_json(replay_json(state))
         return
     out = console()
-    out.print(f"{state.rules.title}, {len(state.players)} player(s)")
+    out.print(f"{state.rules.title}, {count(len(state.players), 'player')}")
     if not state.players:
         out.print(describe_outcome(state))
         return

@@ -13,10 +13,12 @@ from typing import Annotated, cast
 import typer
 
 from .app import app
+from .conventions import DatabaseOption, RulesOption
 from .rules_cmd import check_range, fail, reporting_bad_input
 
 scores_app = typer.Typer(
-    help="High-score lists of single games: show one, or reset it (the 1986 game's Reset)."
+    help="High-score lists of single games: show one, or reset it (the 1986 game's Reset).",
+    no_args_is_help=True,  # as the app itself: no command shows the commands (exit code 2)
 )
 app.add_typer(scores_app, name="scores")
 
@@ -25,20 +27,17 @@ app.add_typer(scores_app, name="scores")
 def serve(
     host: Annotated[str | None, typer.Option(help="Address to listen on.")] = None,
     port: Annotated[int | None, typer.Option(help="Port to listen on.")] = None,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            "--database-url",
-            help="SQLAlchemy URL (default: FIVEDICE_DATABASE_URL, else SQLite in the data dir).",
-        ),
-    ] = None,
+    database: DatabaseOption = None,
+    old_database: Annotated[str | None, typer.Option("--database-url", hidden=True)] = None,
 ) -> None:
     """Run the game server (lobby, tables, play sockets, REST API with docs at /docs)."""
     from fivedice.server import Settings
     from fivedice.server.runner import run
     from fivedice.store import Store
 
-    settings = Settings.from_env(host=host, port=port, database_url=database_url)
+    if old_database is not None:
+        fail("--database-url is now --database, as in every command: --database URL")
+    settings = Settings.from_env(host=host, port=port, database_url=database)
     problem = settings.problem()
     if problem is not None:
         fail(problem)
@@ -97,13 +96,17 @@ def _store_errors() -> Iterator[None]:
         fail(f"Cannot use the database: {exc.strerror or exc} ({exc.filename})")
 
 
+LimitOption = Annotated[int, typer.Option("--limit", "-n", help="How many lines: 1 to 1,000.")]
+
+
 @scores_app.command("show")
 def show_scores(
-    rules: Annotated[str, typer.Option("--rules", help="Rule preset name.")] = "official",
-    limit: Annotated[int, typer.Option(help="How many lines: 1 to 1,000.")] = 10,
+    rules: RulesOption = "official",
+    limit: LimitOption = 10,
     period: Annotated[
         str, typer.Option(help="all, month or week (this calendar month or week, UTC).")
     ] = "all",
+    database: DatabaseOption = None,
 ) -> None:
     """Print a preset's best single games: a match of several rounds is several games."""
     from fivedice.rules import preset
@@ -115,7 +118,7 @@ def show_scores(
     if period not in PERIODS:
         fail(f"A period is one of {', '.join(PERIODS)}, not {period!r}")
     with _store_errors():
-        store = Store()
+        store = Store(database)
         try:
             scores = best_games(store, rules, period=cast(Period, period), limit=limit)
         finally:
@@ -131,8 +134,11 @@ def show_scores(
 
 @scores_app.command("reset")
 def reset_scores(
-    rules: Annotated[str, typer.Option("--rules", help="Rule preset whose list to reset.")],
-    yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="The rule set whose list to reset: a preset name.")
+    ],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    database: DatabaseOption = None,
 ) -> None:
     """Start a preset's high-score list afresh; the match history is kept."""
     from fivedice.rules import preset
@@ -143,7 +149,7 @@ def reset_scores(
     if not yes:
         typer.confirm(f"Reset the high scores of {rules}?", abort=True)
     with _store_errors():
-        store = Store()
+        store = Store(database)
         try:
             store.reset_high_scores(rules)
         finally:

@@ -13,7 +13,10 @@ from typing import Annotated, Any
 import typer
 
 from .app import app
+from .conventions import RulesOption
 from .rules_cmd import (
+    DiceArgument,
+    JsonOption,
     check_range,
     fail,
     read_dice,
@@ -21,9 +24,7 @@ from .rules_cmd import (
     read_log,
     reporting_bad_input,
 )
-
-RulesOption = Annotated[str, typer.Option("--rules", help="Rule-set preset name.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+from .words import count, move, move_with_points, rolls_left_words
 
 
 def _rules(name: str) -> Any:
@@ -66,15 +67,19 @@ def solve(
     )
 
 
+MAX_TOP = 100  # more than any position has moves
+
+
 @app.command()
 def advise(
-    dice: Annotated[
-        str, typer.Option("--dice", help='The five dice: "33315", "3 3 3 1 5" or --dice 3 3 3 1 5.')
-    ],
-    more_dice: Annotated[list[str] | None, typer.Argument(hidden=True)] = None,
+    dice: DiceArgument = None,
     rules: RulesOption = "official",
     filled: Annotated[
-        str, typer.Option("--filled", help="Filled boxes as JSON, e.g. '{\"chance\": 22}'.")
+        str,
+        typer.Option(
+            "--filled",
+            help='Boxes already filled, as JSON: \'{"Chance": 22, "Four of a kind": 24}\'.',
+        ),
     ] = "{}",
     rolls_left: Annotated[
         int, typer.Option("--rolls-left", help="Rolls still allowed this turn: 0 to 2.")
@@ -82,16 +87,31 @@ def advise(
     yahtzee_bonus: Annotated[
         int, typer.Option("--yahtzee-bonus", help="Extra-Yahtzee bonus points so far.")
     ] = 0,
+    top: Annotated[
+        int | None,
+        typer.Option(
+            "--top",
+            "-n",
+            help=f"Only the N best moves, 1 to {MAX_TOP} (all of them when left out).",
+            show_default=False,
+        ),
+    ] = None,
+    old_dice: Annotated[str | None, typer.Option("--dice", hidden=True)] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Every legal action in a position with its expected final score, best first."""
+    """Every legal move with these dice and its expected final score, best first, and what
+    each costs against the best."""
     from fivedice.strategy.advisor import advise as advise_position
     from fivedice.strategy.cache import load_or_solve
 
+    if old_dice is not None:
+        fail("--dice is no more: give the dice as plain arguments, e.g. fivedice advise 3 3 3 1 5")
     ruleset = _rules(rules)
     check_range("--rolls-left", rolls_left, 0, 2)
+    if top is not None:
+        check_range("--top", top, 1, MAX_TOP)
     with reporting_bad_input():
-        hand = read_dice([dice, *(more_dice or [])])
+        hand = read_dice(dice)
         card = read_filled(filled, ruleset, yahtzee_bonus)
     if card.is_complete:
         fail("Every box is filled: there is nothing to decide")
@@ -100,6 +120,8 @@ def advise(
         actions = advise_position(table, card, hand, rolls_left)
     except ValueError as exc:
         fail(str(exc))
+    best = actions[0].expected
+    shown = actions[:top] if top is not None else actions
     if as_json:
         typer.echo(
             json.dumps(
@@ -107,27 +129,28 @@ def advise(
                     "rules": ruleset.name,
                     "dice": list(hand.values),
                     "rolls_left": rolls_left,
-                    "actions": [a.to_dict() for a in actions],
+                    "actions": [
+                        {**a.to_dict(), "cost": round(best - a.expected, 6)} for a in shown
+                    ],
                 }
             )
         )
         return
-    from rich.console import Console
     from rich.table import Table
 
-    best = actions[0].expected
-    view = Table(title=f"{ruleset.title}: {hand}, {rolls_left} rolls left")
+    from .rules_cmd import console
+
+    best_ones = "the best move" if len(shown) == 1 else f"the {len(shown)} best moves"
+    which = f"{best_ones} of {len(actions)}" if top else "every move"
+    out = console()
+    out.print(f"{ruleset.title}: {hand}, {rolls_left_words(rolls_left)}: {which}")
+    view = Table()
     view.add_column("Expected final", justify="right")
     view.add_column("Cost", justify="right")
-    view.add_column("Action")
-    for a in actions:
-        extra = (
-            f"  ({a.points} points{f' + {a.bonus} bonus' if a.bonus else ''})"
-            if a.points is not None
-            else ""
-        )
-        view.add_row(f"{a.expected:.4f}", f"{best - a.expected:.4f}", f"{a.action}{extra}")
-    Console().print(view)
+    view.add_column("Move")
+    for a in shown:
+        view.add_row(f"{a.expected:.4f}", f"{best - a.expected:.4f}", move_with_points(ruleset, a))
+    out.print(view)
 
 
 MAX_GAMES = 10_000_000  # about a minute of the optimal player; memory is flat either way
@@ -197,7 +220,7 @@ def simulate(
     if as_json:
         typer.echo(json.dumps(out))
         return
-    typer.echo(f"{player} on {ruleset.name}: {games} games in {seconds:.2f} s")
+    typer.echo(f"{player} on {ruleset.name}: {count(games, 'game')} in {seconds:.2f} s")
     typer.echo(f"mean {summary.mean:.3f} ± {summary.stderr:.3f}   sd {summary.std:.3f}")
     typer.echo("percentiles " + "  ".join(f"{p}%: {v:.0f}" for p, v in summary.percentiles.items()))
     top = max(n for _, n in summary.histogram)
@@ -222,9 +245,14 @@ def analyse(
         Path,
         typer.Argument(help="A match log: a JSON list of events, or JSON lines; - reads stdin."),
     ],
+    mistakes: Annotated[
+        bool,
+        typer.Option("--mistakes", help="Only the decisions that gave expected points away."),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Each decision of each player with the best action, the one taken and its cost."""
+    """Each decision of each player with the best move, the one taken and its cost."""
+    from fivedice.strategy.analysis import TOLERANCE
     from fivedice.strategy.analysis import analyse as analyse_log
 
     with reporting_bad_input():
@@ -233,17 +261,30 @@ def analyse(
         result = analyse_log(events)
     except ValueError as exc:
         fail(str(exc))
+    decisions = [d for d in result.decisions if d.cost > TOLERANCE] if mistakes else None
     if as_json:
-        typer.echo(json.dumps(result.to_dict()))
+        data = result.to_dict()
+        if decisions is not None:
+            data["decisions"] = [d.to_dict() for d in decisions]
+            del data["turns"]
+        typer.echo(json.dumps(data))
         return
-    typer.echo(f"{result.rules.title}: expected score at the start {result.expected_start:.4f}")
-    for d in result.decisions:
-        mark = "" if d.cost < 1e-9 else f"  costs {d.cost:.4f}"
+    rules = result.rules
+    typer.echo(f"{rules.title}: expected score at the start {result.expected_start:.4f}")
+    for d in result.decisions if decisions is None else decisions:
+        mark = "" if d.cost <= TOLERANCE else f"  costs {d.cost:.4f}"
         typer.echo(
-            f"{d.player:>12} r{d.round + 1} t{d.turn + 1:>2} {' '.join(map(str, d.dice))} "
-            f"({d.rolls_left} left): took {d.taken.action}, best {d.best.action}{mark}"
+            f"{d.player:>12} round {d.round + 1} turn {d.turn + 1:>2}: "
+            f"{' '.join(map(str, d.dice))}, {rolls_left_words(d.rolls_left)}: "
+            f"took {move(rules, d.taken.action)}, best {move(rules, d.best.action)}{mark}"
         )
-    for t in result.turns:
-        typer.echo(f"{t.player:>12} after {t.category}: expected final {t.expected_final:.3f}")
+    if decisions is None:
+        for t in result.turns:
+            typer.echo(
+                f"{t.player:>12} after {rules.category(t.category).label}: "
+                f"expected final {t.expected_final:.3f}"
+            )
+    elif not decisions:
+        typer.echo("No mistakes: every decision was a best one.")
     for name, cost in result.total_cost().items():
         typer.echo(f"{name}: {cost:.3f} expected points given away")
