@@ -4,6 +4,7 @@
 
 import { clearTurn, showTurn } from "./alerts.js";
 import { api } from "./api.js";
+import { BoxPreview } from "./box_preview.js";
 import { ChatPanel } from "./chat.js";
 import { clockOffset, secondsLeft, tickClocks } from "./clock.js";
 import { DiceTray } from "./dice.js";
@@ -50,6 +51,7 @@ export class TableScreen {
 
   destroy() {
     clearTurn();
+    this.boxPreview.destroy();
     this.socket.close();
     document.removeEventListener("keydown", this.onKeyDown);
     clearInterval(this.ticker);
@@ -368,6 +370,7 @@ export class TableScreen {
     this.logEl = h("ol", { class: "log", "aria-label": "Moves so far" });
     this.sideEl = h("div", { class: "side-panels" }, this.chat.el, h("section", { class: "panel", "aria-label": "Moves" }, h("h2", {}, "Moves"), this.logEl));
     this.tray = new DiceTray((position) => this.toggleHold(position));
+    this.boxPreview = new BoxPreview(() => this.preview(null, { sticky: true }));
     this.el = h(
       "section",
       { class: "table-screen", dataset: { tableId: this.tableId } },
@@ -572,14 +575,27 @@ export class TableScreen {
       return;
     }
     this.previewEl.classList.remove("muted");
-    fill(
-      this.previewEl,
+    fill(this.previewEl, ...this.previewParts(category, option), this.actingSeat !== null ? " · click or Enter to score" : "");
+  }
+
+  /** "Chance: 17 points + 100 bonus": what a box would score, for the preview line and bubble. */
+  previewParts(category, option) {
+    return [
       `${this.label(category)}: `,
       h("span", { class: "pts" }, `${option.points} point${option.points === 1 ? "" : "s"}`),
       option.bonus ? ` + ${option.bonus} bonus` : "",
       option.joker ? " (joker)" : "",
-      this.actingSeat !== null ? " · click or Enter to score" : "",
-    );
+    ];
+  }
+
+  /** A long press's or right click's preview, drawn at the box pressed (box_preview.js). */
+  placeBoxPreview() {
+    const v = this.view;
+    const category = this.previewSticky ? this.previewing : null;
+    const option = category && v && v.score_options.find((o) => o.category === category);
+    const box = option && this.cardEl.querySelector(`button.open-box[data-category="${category}"]`);
+    if (box) this.boxPreview.show(box, ...this.previewParts(category, option));
+    else this.boxPreview.hide();
   }
 
   renderHint() {
@@ -636,6 +652,7 @@ export class TableScreen {
       const again = this.cardEl.querySelector(`button.open-box[data-category="${hadFocus}"]`);
       if (again) again.focus({ preventScroll: true });
     }
+    this.placeBoxPreview();
   }
 
   columns() {
@@ -718,6 +735,7 @@ export class TableScreen {
       button.classList.toggle("previewing", button.dataset.category === category);
     }
     this.renderPreview();
+    this.placeBoxPreview();
   }
 
   async askHint() {

@@ -1,0 +1,169 @@
+"""The table fitted to the screen: on a phone the dice and Roll stay in reach while the card
+scrolls beneath them, and a long press previews a box next to the box; on a desktop the whole
+match (grand total, moves) fits the window without scrolling."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from web_driver import DESKTOP, PHONE, overflowing, roll, shoot, wait_acting_or_finished
+
+SMALL_PHONE = {"width": 320, "height": 640}
+NAMES = ["Eve", "Finn Longername", "Gus", "Hal", "Ida", "Jo", "Kai", "Lu"]
+
+# Where an element is in the window: its box, and whether it lies wholly inside the window
+# and is the element actually drawn at its centre (not covered by something stuck on top).
+BOX_JS = """el => {
+  const b = el.getBoundingClientRect();
+  const x = Math.min(Math.max(b.left + b.width / 2, 0), innerWidth - 1);
+  const y = Math.min(Math.max(b.top + b.height / 2, 0), innerHeight - 1);
+  const top = document.elementFromPoint(x, y);
+  return {
+    left: b.left, top: b.top, right: b.right, bottom: b.bottom,
+    inside: b.width > 0 && b.left >= -1 && b.top >= -1
+      && b.right <= innerWidth + 1 && b.bottom <= innerHeight + 1,
+    drawn: !!top && (el === top || el.contains(top)),
+  };
+}"""
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    """The first match's box in the window (see BOX_JS)."""
+    return page.locator(selector).first.evaluate(BOX_JS)
+
+
+def assert_on_screen(page: Page, *selectors: str) -> None:
+    """Each element lies inside the window and shows (nothing stuck on top of it)."""
+    for selector in selectors:
+        where = box(page, selector)
+        assert where["inside"] and where["drawn"], f"{selector} is not on screen: {where}"
+
+
+def start_pass_and_play(page: Page, players: int) -> None:
+    """A pass-and-play match of so many players, at the first roll of the first turn."""
+    page.goto("/")
+    names = page.locator(".names-list input")
+    for i in range(players):
+        if names.count() <= i:
+            page.get_by_role("button", name="+ Add a player").click()
+        names.nth(i).fill(NAMES[i])
+    page.locator("#pass-and-play").click()
+    assert wait_acting_or_finished(page) == "0"
+    roll(page)
+
+
+def long_press(page: Page, selector: str) -> None:
+    """Hold a finger on an element past the long-press time, then lift it."""
+    target = page.locator(selector)
+    target.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    page.wait_for_timeout(700)
+    target.dispatch_event("pointerup", {"pointerType": "touch", "isPrimary": True})
+
+
+def assert_preview_at(page: Page, category: str) -> None:
+    """The long-press preview shows, inside the window, clear of the dice bar, touching the box."""
+    bubble = page.locator(".box-preview")
+    expect(bubble).to_be_visible()
+    expect(bubble).to_contain_text("point")
+    at = box(page, ".box-preview")
+    pressed = box(page, f"button.open-box[data-category='{category}']")
+    bar = box(page, ".felt")
+    assert at["inside"], at
+    assert at["top"] >= bar["bottom"] - 1, (at, bar)
+    gap = max(pressed["top"] - at["bottom"], at["top"] - pressed["bottom"])
+    assert 0 <= gap <= 12, (at, pressed)
+    assert at["left"] < pressed["right"] and at["right"] > pressed["left"], (at, pressed)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_phone_dice_and_card_on_screen_together(
+    open_page: Callable[..., Page], artifacts: Path, theme: str
+) -> None:
+    page = open_page(PHONE, touch=True)
+    page.emulate_media(color_scheme=theme)
+    start_pass_and_play(page, 2)
+    first = page.locator("button.open-box").first.get_attribute("data-category")
+    assert_on_screen(
+        page, ".dice-tray", ".roll-button", f"button.open-box[data-category='{first}']"
+    )
+    shoot(page, artifacts, f"layout-phone-{theme}")
+
+    # The card scrolled to its end: the dice and Roll are still there, above it.
+    page.locator("tr[data-row='grand_total']").evaluate("el => el.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(200)
+    assert page.evaluate("scrollY") > 200  # the card moved up beneath the bar
+    assert_on_screen(page, ".dice-tray", ".roll-button", "tr[data-row='grand_total'] th")
+    shoot(page, artifacts, f"layout-phone-{theme}-card-end")
+
+    # A long press on a box low on the screen: the preview sits above it.
+    chance = "button.open-box[data-category='chance']"
+    page.locator(chance).evaluate("el => el.scrollIntoView({block: 'end'})")
+    long_press(page, chance)
+    assert_preview_at(page, "chance")
+    expect(page.locator(".box-preview")).to_contain_text("Chance:")
+    shoot(page, artifacts, f"layout-phone-{theme}-preview")
+
+    # A touch elsewhere puts it away; nothing was scored.
+    page.locator(".card-panel .panel-head h2").dispatch_event("pointerdown")
+    expect(page.locator(".box-preview")).to_be_hidden()
+    expect(page.locator(".roll-button")).to_have_attribute("data-rolls-left", "2")
+
+    # A box just below the dice bar: no room above it, so the preview goes below.
+    ones = "button.open-box[data-category='ones']"
+    page.evaluate(
+        """sel => {
+          const gap = document.querySelector(sel).getBoundingClientRect().top
+            - document.querySelector(".felt").getBoundingClientRect().bottom;
+          window.scrollBy(0, gap - 4);
+        }""",
+        ones,
+    )
+    page.wait_for_timeout(200)
+    assert_on_screen(page, ones)
+    long_press(page, ones)
+    assert_preview_at(page, "ones")
+    assert box(page, ".box-preview")["top"] > box(page, ones)["bottom"]
+
+
+def test_small_phone_dice_and_card_on_screen_together(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    page = open_page(SMALL_PHONE, touch=True)
+    start_pass_and_play(page, 2)
+    assert page.evaluate("innerWidth") == SMALL_PHONE["width"]  # nothing widens the page
+    assert not overflowing(page)
+    assert_on_screen(page, ".dice-tray", ".roll-button", "button.open-box", ".topbar .theme-toggle")
+    page.locator("tr[data-row='grand_total']").evaluate("el => el.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(200)
+    assert_on_screen(page, ".dice-tray", ".roll-button", "tr[data-row='grand_total'] th")
+    shoot(page, artifacts, "layout-small-phone-card-end")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_desktop_whole_match_in_the_window(
+    open_page: Callable[..., Page], artifacts: Path, players: int
+) -> None:
+    page = open_page(DESKTOP)
+    start_pass_and_play(page, players)
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    assert_on_screen(
+        page,
+        "tr[data-row='grand_total'] th",
+        "tr[data-row='grand_total'] td:last-child",
+        ".log",
+        ".chat-form",
+        ".dice-tray",
+        ".roll-button",
+    )
+    for theme in ("light", "dark"):
+        page.emulate_media(color_scheme=theme)
+        shoot(page, artifacts, f"layout-desktop-{players}p-{theme}")
+
+    # A hint opens in the felt: the card and the moves stay in the window all the same.
+    page.keyboard.press("h")
+    expect(page.locator(".hint-box .best")).to_be_visible(timeout=90_000)  # a cold solver is slow
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    assert_on_screen(page, "tr[data-row='grand_total'] th", ".log li:last-child", ".chat-form")
