@@ -142,7 +142,7 @@ def test_small_phone_dice_and_card_on_screen_together(
     shoot(page, artifacts, "layout-small-phone-card-end")
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 4, 8])
 def test_desktop_whole_match_in_the_window(
     open_page: Callable[..., Page], artifacts: Path, players: int
 ) -> None:
@@ -158,6 +158,11 @@ def test_desktop_whole_match_in_the_window(
         ".dice-tray",
         ".roll-button",
     )
+    # The whole card shows: it scrolls neither sideways nor down, even with eight columns.
+    assert page.locator(".card-scroll").evaluate(
+        "el => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight"
+    )
+    assert_on_screen(page, "tr[data-row='yahtzee_bonus'] th")
     for theme in ("light", "dark"):
         page.emulate_media(color_scheme=theme)
         shoot(page, artifacts, f"layout-desktop-{players}p-{theme}")
