@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_driver import DESKTOP, PHONE, overflowing, roll, shoot, wait_acting_or_finished
+from web_driver import (
+    DESKTOP,
+    PHONE,
+    overflowing,
+    roll,
+    seq,
+    shoot,
+    wait_acting_or_finished,
+    wait_seq_above,
+)
 
 SMALL_PHONE = {"width": 320, "height": 640}
 NAMES = ["Eve", "Finn Longername", "Gus", "Hal", "Ida", "Jo", "Kai", "Lu"]
@@ -28,6 +37,49 @@ BOX_JS = """el => {
     drawn: !!top && (el === top || el.contains(top)),
   };
 }"""
+
+
+# Labels cut short at this width: a select narrower than it needs to show its chosen option,
+# text clipped by its box, anything past the window's right edge.
+CUT_LABELS_JS = """width => {
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    if (!el.getClientRects().length) continue;
+    if (el.closest(".visually-hidden, .card-scroll, .toasts")) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === "hidden") continue;
+    if (el.tagName === "SELECT") {
+      // The width this select would take to show its chosen option whole, against its own.
+      const chosen = el.options[el.selectedIndex];
+      if (!chosen) continue;
+      const probe = el.cloneNode(false);
+      probe.append(new Option(chosen.text));
+      probe.style.cssText = "position: absolute; visibility: hidden; width: auto; "
+        + "min-width: 0; max-width: none; flex: none";
+      el.parentNode.append(probe);
+      const need = probe.offsetWidth;
+      probe.remove();
+      if (need > el.offsetWidth + 1) out.push(`select "${chosen.text}"`);
+      continue;
+    }
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!text || el.tagName === "INPUT" || el.tagName === "TEXTAREA") continue;
+    const label = `${el.tagName} "${el.textContent.trim().slice(0, 40)}"`;
+    const clips = cs.overflowX !== "visible" || cs.textOverflow === "ellipsis";
+    if (clips && el.scrollWidth > el.clientWidth + 1) out.push(`clipped ${label}`);
+    if (el.getBoundingClientRect().right > width + 1) out.push(`past the edge ${label}`);
+  }
+  return out;
+}"""
+
+
+def cut_labels(page: Page) -> list[str]:
+    """The labels this page cuts short at its width (see CUT_LABELS_JS)."""
+    page.wait_for_timeout(300)
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    cut = page.evaluate(CUT_LABELS_JS, width)
+    assert page.evaluate("innerWidth") == width, f"something widens the page: {cut}"
+    return cut
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
@@ -172,3 +224,55 @@ def test_desktop_whole_match_in_the_window(
     expect(page.locator(".hint-box .best")).to_be_visible(timeout=90_000)  # a cold solver is slow
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
     assert_on_screen(page, "tr[data-row='grand_total'] th", ".log li:last-child", ".chat-form")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390", "320"])
+def test_no_label_cut_at_phone_width(
+    open_page: Callable[..., Page], artifacts: Path, viewport: dict[str, int]
+) -> None:
+    """Every screen at phone width: no select, button or heading cut short or sticking out."""
+    page = open_page(viewport, touch=True)
+    size = viewport["width"]
+    page.goto("/")
+    page.wait_for_selector(".preset-select option", state="attached")
+    page.locator("#create-table summary").click()
+    page.get_by_role("button", name="+ Computer player").click()
+    assert cut_labels(page) == [], "lobby"
+    shoot(page, artifacts, f"layout-lobby-{size}", full_page=True)
+    for view in ("leaderboards", "history"):
+        page.goto(f"/?view={view}")
+        page.wait_for_selector("main h1, main h2")
+        assert cut_labels(page) == [], view
+        shoot(page, artifacts, f"layout-{view}-{size}", full_page=True)
+
+    # A whole match at one screen, its results, then its replay.
+    page.goto("/")
+    page.locator(".names-list input").nth(0).fill("Eve Longername")
+    page.locator("#pass-and-play").click()
+    turns = 0
+    while wait_acting_or_finished(page):
+        if turns == 0:
+            roll(page)
+            assert cut_labels(page) == [], "table"
+            shoot(page, artifacts, f"layout-table-{size}", full_page=True)
+        play_quick_turn_by_touch(page)
+        turns += 1
+    assert turns == 26
+    assert cut_labels(page) == [], "results"
+    shoot(page, artifacts, f"layout-results-{size}", full_page=True)
+    page.get_by_role("link", name="Replay").click()
+    page.wait_for_selector(".replay-controls")
+    # The analysis (charts and the table of costliest moves) once the solver has it.
+    page.wait_for_function(
+        "() => !document.body.innerText.includes('Analysing every move')", timeout=90_000
+    )
+    assert cut_labels(page) == [], "replay"
+    shoot(page, artifacts, f"layout-replay-{size}", full_page=True)
+
+
+def play_quick_turn_by_touch(page: Page) -> None:
+    """Roll once and tap the first open box, waiting for the server's answer to each."""
+    roll(page)
+    before = seq(page)
+    page.locator("button.open-box").first.tap()
+    wait_seq_above(page, before)
