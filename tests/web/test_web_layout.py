@@ -276,3 +276,15 @@ def play_quick_turn_by_touch(page: Page) -> None:
     before = seq(page)
     page.locator("button.open-box").first.tap()
     wait_seq_above(page, before)
+
+
+@pytest.mark.parametrize("width", [320, 390, 641, 768, 880, 1024])
+def test_the_top_bar_fits_every_width(open_page: Callable[..., Page], width: int) -> None:
+    """Links, account and the three switches all show, the last of them inside the window."""
+    page = open_page({"width": width, "height": 800}, touch=width < 700)
+    page.goto("/")
+    page.wait_for_selector(".account-button")
+    assert page.evaluate("innerWidth") == width
+    assert_on_screen(
+        page, ".topbar .theme-toggle", ".topbar .sound-toggle", ".mainnav a:last-child"
+    )
