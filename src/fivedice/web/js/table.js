@@ -5,6 +5,7 @@
 
 import { clearTurn, showTurn } from "./alerts.js";
 import { api } from "./api.js";
+import { BoxPreview } from "./box_preview.js";
 import { ChatPanel } from "./chat.js";
 import { clockOffset, secondsLeft, tickClocks } from "./clock.js";
 import { DiceTray } from "./dice.js";
@@ -17,7 +18,7 @@ import { addSeat, clearAutostart, dropSeat, forgetTable, playerName, resumeSeats
 import { TableSocket } from "./socket.js";
 import { sounds } from "./sounds.js";
 import { TableModel } from "./table_model.js";
-import { renderCard, renderGone, renderHead, renderHint, renderPlaying, renderPreview } from "./table_views.js";
+import { previewParts, renderCard, renderGone, renderHead, renderHint, renderPlaying, renderPreview } from "./table_views.js";
 import { renderWaiting } from "./waiting.js";
 
 // Intents sent with the view's seq (refused as stale if the table moved on) and that keep their
@@ -40,6 +41,7 @@ export class TableScreen {
 
   destroy() {
     clearTurn();
+    this.boxPreview.destroy();
     this.socket.close();
     document.removeEventListener("keydown", this.onKeyDown);
     clearInterval(this.ticker);
@@ -297,6 +299,7 @@ export class TableScreen {
     this.logEl = h("ol", { class: "log", "aria-label": "Moves so far" });
     this.sideEl = h("div", { class: "side-panels" }, this.chat.el, h("section", { class: "panel", "aria-label": "Moves" }, h("h2", {}, "Moves"), this.logEl));
     this.tray = new DiceTray((position) => this.toggleHold(position));
+    this.boxPreview = new BoxPreview(() => this.preview(null, { sticky: true }));
     this.el = h(
       "section",
       { class: "table-screen", dataset: { tableId: this.tableId } },
@@ -360,12 +363,23 @@ export class TableScreen {
     renderPreview(this);
   }
 
+  /** A long press's or right click's preview, drawn at the box pressed (box_preview.js). */
+  placeBoxPreview() {
+    const v = this.model.view;
+    const category = this.previewSticky ? this.model.previewing : null;
+    const option = category && v && v.score_options.find((o) => o.category === category);
+    const box = option && this.cardEl.querySelector(`button.open-box[data-category="${category}"]`);
+    if (box) this.boxPreview.show(box, ...previewParts(this.model, category, option));
+    else this.boxPreview.hide();
+  }
+
   renderHint() {
     renderHint(this);
   }
 
   renderCard() {
     renderCard(this);
+    this.placeBoxPreview();
   }
 
   tick() {
@@ -432,6 +446,7 @@ export class TableScreen {
       button.classList.toggle("previewing", button.dataset.category === category);
     }
     this.renderPreview();
+    this.placeBoxPreview();
   }
 
   async askHint() {

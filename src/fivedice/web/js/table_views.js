@@ -155,14 +155,17 @@ export function renderPreview(screen) {
     return;
   }
   screen.previewEl.classList.remove("muted");
-  fill(
-    screen.previewEl,
-    `${m.label(category)}: `,
+  fill(screen.previewEl, ...previewParts(m, category, option), m.actingSeat !== null ? " · click or Enter to score" : "");
+}
+
+/** "Chance: 17 points + 100 bonus": what a box would score, for the preview line and bubble. */
+export function previewParts(model, category, option) {
+  return [
+    `${model.label(category)}: `,
     h("span", { class: "pts" }, `${option.points} point${option.points === 1 ? "" : "s"}`),
     option.bonus ? ` + ${option.bonus} bonus` : "",
     option.joker ? " (joker)" : "",
-    m.actingSeat !== null ? " · click or Enter to score" : "",
-  );
+  ];
 }
 
 /** The hint box: the best move and the next few, with their expected final scores. */

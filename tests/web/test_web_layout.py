@@ -1,0 +1,290 @@
+"""The table fitted to the screen: on a phone the dice and Roll stay in reach while the card
+scrolls beneath them, and a long press previews a box next to the box; on a desktop the whole
+match (grand total, moves) fits the window without scrolling."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from web_driver import (
+    DESKTOP,
+    PHONE,
+    overflowing,
+    roll,
+    seq,
+    shoot,
+    wait_acting_or_finished,
+    wait_seq_above,
+)
+
+SMALL_PHONE = {"width": 320, "height": 640}
+NAMES = ["Eve", "Finn Longername", "Gus", "Hal", "Ida", "Jo", "Kai", "Lu"]
+
+# Where an element is in the window: its box, and whether it lies wholly inside the window
+# and is the element actually drawn at its centre (not covered by something stuck on top).
+BOX_JS = """el => {
+  const b = el.getBoundingClientRect();
+  const x = Math.min(Math.max(b.left + b.width / 2, 0), innerWidth - 1);
+  const y = Math.min(Math.max(b.top + b.height / 2, 0), innerHeight - 1);
+  const top = document.elementFromPoint(x, y);
+  return {
+    left: b.left, top: b.top, right: b.right, bottom: b.bottom,
+    inside: b.width > 0 && b.left >= -1 && b.top >= -1
+      && b.right <= innerWidth + 1 && b.bottom <= innerHeight + 1,
+    drawn: !!top && (el === top || el.contains(top)),
+  };
+}"""
+
+
+# Labels cut short at this width: a select narrower than it needs to show its chosen option,
+# text clipped by its box, anything past the window's right edge.
+CUT_LABELS_JS = """width => {
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    if (!el.getClientRects().length) continue;
+    if (el.closest(".visually-hidden, .card-scroll, .toasts")) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === "hidden") continue;
+    if (el.tagName === "SELECT") {
+      // The width this select would take to show its chosen option whole, against its own.
+      const chosen = el.options[el.selectedIndex];
+      if (!chosen) continue;
+      const probe = el.cloneNode(false);
+      probe.append(new Option(chosen.text));
+      probe.style.cssText = "position: absolute; visibility: hidden; width: auto; "
+        + "min-width: 0; max-width: none; flex: none";
+      el.parentNode.append(probe);
+      const need = probe.offsetWidth;
+      probe.remove();
+      if (need > el.offsetWidth + 1) out.push(`select "${chosen.text}"`);
+      continue;
+    }
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!text || el.tagName === "INPUT" || el.tagName === "TEXTAREA") continue;
+    const label = `${el.tagName} "${el.textContent.trim().slice(0, 40)}"`;
+    const clips = cs.overflowX !== "visible" || cs.textOverflow === "ellipsis";
+    if (clips && el.scrollWidth > el.clientWidth + 1) out.push(`clipped ${label}`);
+    if (el.getBoundingClientRect().right > width + 1) out.push(`past the edge ${label}`);
+  }
+  return out;
+}"""
+
+
+def cut_labels(page: Page) -> list[str]:
+    """The labels this page cuts short at its width (see CUT_LABELS_JS)."""
+    page.wait_for_timeout(300)
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    cut = page.evaluate(CUT_LABELS_JS, width)
+    assert page.evaluate("innerWidth") == width, f"something widens the page: {cut}"
+    return cut
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    """The first match's box in the window (see BOX_JS)."""
+    return page.locator(selector).first.evaluate(BOX_JS)
+
+
+def assert_on_screen(page: Page, *selectors: str) -> None:
+    """Each element lies inside the window and shows (nothing stuck on top of it)."""
+    for selector in selectors:
+        where = box(page, selector)
+        assert where["inside"] and where["drawn"], f"{selector} is not on screen: {where}"
+
+
+def start_pass_and_play(page: Page, players: int) -> None:
+    """A pass-and-play match of so many players, at the first roll of the first turn."""
+    page.goto("/")
+    names = page.locator(".names-list input")
+    for i in range(players):
+        if names.count() <= i:
+            page.get_by_role("button", name="+ Add a player").click()
+        names.nth(i).fill(NAMES[i])
+    page.locator("#pass-and-play").click()
+    assert wait_acting_or_finished(page) == "0"
+    roll(page)
+
+
+def long_press(page: Page, selector: str) -> None:
+    """Hold a finger on an element past the long-press time, then lift it."""
+    target = page.locator(selector)
+    target.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    page.wait_for_timeout(700)
+    target.dispatch_event("pointerup", {"pointerType": "touch", "isPrimary": True})
+
+
+def assert_preview_at(page: Page, category: str) -> None:
+    """The long-press preview shows, inside the window, clear of the dice bar, touching the box."""
+    bubble = page.locator(".box-preview")
+    expect(bubble).to_be_visible()
+    expect(bubble).to_contain_text("point")
+    at = box(page, ".box-preview")
+    pressed = box(page, f"button.open-box[data-category='{category}']")
+    bar = box(page, ".felt")
+    assert at["inside"], at
+    assert at["top"] >= bar["bottom"] - 1, (at, bar)
+    gap = max(pressed["top"] - at["bottom"], at["top"] - pressed["bottom"])
+    assert 0 <= gap <= 12, (at, pressed)
+    assert at["left"] < pressed["right"] and at["right"] > pressed["left"], (at, pressed)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_phone_dice_and_card_on_screen_together(
+    open_page: Callable[..., Page], artifacts: Path, theme: str
+) -> None:
+    page = open_page(PHONE, touch=True)
+    page.emulate_media(color_scheme=theme)
+    start_pass_and_play(page, 2)
+    first = page.locator("button.open-box").first.get_attribute("data-category")
+    assert_on_screen(
+        page, ".dice-tray", ".roll-button", f"button.open-box[data-category='{first}']"
+    )
+    shoot(page, artifacts, f"layout-phone-{theme}")
+
+    # The card scrolled to its end: the dice and Roll are still there, above it.
+    page.locator("tr[data-row='grand_total']").evaluate("el => el.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(200)
+    assert page.evaluate("scrollY") > 200  # the card moved up beneath the bar
+    assert_on_screen(page, ".dice-tray", ".roll-button", "tr[data-row='grand_total'] th")
+    shoot(page, artifacts, f"layout-phone-{theme}-card-end")
+
+    # A long press on a box low on the screen: the preview sits above it.
+    chance = "button.open-box[data-category='chance']"
+    page.locator(chance).evaluate("el => el.scrollIntoView({block: 'end'})")
+    long_press(page, chance)
+    assert_preview_at(page, "chance")
+    expect(page.locator(".box-preview")).to_contain_text("Chance:")
+    shoot(page, artifacts, f"layout-phone-{theme}-preview")
+
+    # A touch elsewhere puts it away; nothing was scored.
+    page.locator(".card-panel .panel-head h2").dispatch_event("pointerdown")
+    expect(page.locator(".box-preview")).to_be_hidden()
+    expect(page.locator(".roll-button")).to_have_attribute("data-rolls-left", "2")
+
+    # A box just below the dice bar: no room above it, so the preview goes below.
+    ones = "button.open-box[data-category='ones']"
+    page.evaluate(
+        """sel => {
+          const gap = document.querySelector(sel).getBoundingClientRect().top
+            - document.querySelector(".felt").getBoundingClientRect().bottom;
+          window.scrollBy(0, gap - 4);
+        }""",
+        ones,
+    )
+    page.wait_for_timeout(200)
+    assert_on_screen(page, ones)
+    long_press(page, ones)
+    assert_preview_at(page, "ones")
+    assert box(page, ".box-preview")["top"] > box(page, ones)["bottom"]
+
+
+def test_small_phone_dice_and_card_on_screen_together(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    page = open_page(SMALL_PHONE, touch=True)
+    start_pass_and_play(page, 2)
+    assert page.evaluate("innerWidth") == SMALL_PHONE["width"]  # nothing widens the page
+    assert not overflowing(page)
+    assert_on_screen(page, ".dice-tray", ".roll-button", "button.open-box", ".topbar .theme-toggle")
+    page.locator("tr[data-row='grand_total']").evaluate("el => el.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(200)
+    assert_on_screen(page, ".dice-tray", ".roll-button", "tr[data-row='grand_total'] th")
+    shoot(page, artifacts, "layout-small-phone-card-end")
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_desktop_whole_match_in_the_window(
+    open_page: Callable[..., Page], artifacts: Path, players: int
+) -> None:
+    page = open_page(DESKTOP)
+    start_pass_and_play(page, players)
+    expect(page.locator(".chat")).to_be_hidden()  # a table at one screen has no chat
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    assert_on_screen(
+        page,
+        "tr[data-row='grand_total'] th",
+        "tr[data-row='grand_total'] td:last-child",
+        ".log",
+        ".dice-tray",
+        ".roll-button",
+    )
+    # The whole card shows: it scrolls neither sideways nor down, even with eight columns.
+    assert page.locator(".card-scroll").evaluate(
+        "el => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight"
+    )
+    assert_on_screen(page, "tr[data-row='yahtzee_bonus'] th")
+    for theme in ("light", "dark"):
+        page.emulate_media(color_scheme=theme)
+        shoot(page, artifacts, f"layout-desktop-{players}p-{theme}")
+
+    # A hint opens in the felt: the card and the moves stay in the window all the same.
+    page.keyboard.press("h")
+    expect(page.locator(".hint-box .best")).to_be_visible(timeout=90_000)  # a cold solver is slow
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    assert_on_screen(page, "tr[data-row='grand_total'] th", ".log li:last-child")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390", "320"])
+def test_no_label_cut_at_phone_width(
+    open_page: Callable[..., Page], artifacts: Path, viewport: dict[str, int]
+) -> None:
+    """Every screen at phone width: no select, button or heading cut short or sticking out."""
+    page = open_page(viewport, touch=True)
+    size = viewport["width"]
+    page.goto("/")
+    page.wait_for_selector(".preset-select option", state="attached")
+    page.locator("#create-table summary").click()
+    page.get_by_role("button", name="+ Computer player").click()
+    assert cut_labels(page) == [], "lobby"
+    shoot(page, artifacts, f"layout-lobby-{size}", full_page=True)
+    for view in ("leaderboards", "history"):
+        page.goto(f"/?view={view}")
+        page.wait_for_selector("main h1, main h2")
+        assert cut_labels(page) == [], view
+        shoot(page, artifacts, f"layout-{view}-{size}", full_page=True)
+
+    # A whole match at one screen, its results, then its replay.
+    page.goto("/")
+    page.locator(".names-list input").nth(0).fill("Eve Longername")
+    page.locator("#pass-and-play").click()
+    turns = 0
+    while wait_acting_or_finished(page):
+        if turns == 0:
+            roll(page)
+            assert cut_labels(page) == [], "table"
+            shoot(page, artifacts, f"layout-table-{size}", full_page=True)
+        play_quick_turn_by_touch(page)
+        turns += 1
+    assert turns == 26
+    assert cut_labels(page) == [], "results"
+    shoot(page, artifacts, f"layout-results-{size}", full_page=True)
+    page.get_by_role("link", name="Replay").click()
+    page.wait_for_selector(".replay-controls")
+    # The analysis (charts and the table of costliest moves) once the solver has it.
+    page.wait_for_function(
+        "() => !document.body.innerText.includes('Analysing every move')", timeout=90_000
+    )
+    assert cut_labels(page) == [], "replay"
+    shoot(page, artifacts, f"layout-replay-{size}", full_page=True)
+
+
+def play_quick_turn_by_touch(page: Page) -> None:
+    """Roll once and tap the first open box, waiting for the server's answer to each."""
+    roll(page)
+    before = seq(page)
+    page.locator("button.open-box").first.tap()
+    wait_seq_above(page, before)
+
+
+@pytest.mark.parametrize("width", [320, 390, 641, 768, 880, 1024])
+def test_the_top_bar_fits_every_width(open_page: Callable[..., Page], width: int) -> None:
+    """Links, account and the three switches all show, the last of them inside the window."""
+    page = open_page({"width": width, "height": 800}, touch=width < 700)
+    page.goto("/")
+    page.wait_for_selector(".account-button")
+    assert page.evaluate("innerWidth") == width
+    assert_on_screen(
+        page, ".topbar .theme-toggle", ".topbar .sound-toggle", ".mainnav a:last-child"
+    )
