@@ -21,6 +21,7 @@ import { setupAlerts } from "./alerts.js";
 import { clearErrorToasts } from "./dom.js";
 import { setupSounds } from "./sounds.js";
 import { setupTheme } from "./theme.js";
+import { keepFocus, screenChanged } from "./focus.js";
 
 const main = document.getElementById("main");
 let screen = null;
@@ -89,6 +90,7 @@ function route() {
     else a.removeAttribute("aria-current");
   }
   window.scrollTo(0, 0);
+  screenChanged(mine === 1);
 }
 
 setupAccount(document.getElementById("account"));
@@ -96,6 +98,7 @@ setupTheme(document.getElementById("theme-toggle"));
 setupSounds(document.getElementById("sound-toggle"));
 setupAlerts(document.getElementById("notify-toggle"));
 linkClicks(document.body);
+keepFocus(main);
 window.addEventListener("popstate", route);
 window.addEventListener("fivedice:route", route);
 route();

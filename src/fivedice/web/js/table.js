@@ -356,7 +356,7 @@ export class TableScreen {
   build() {
     this.headEl = h("header", { class: "table-head" });
     this.feltEl = h("section", { class: "felt", "aria-label": "Dice table" });
-    this.cardEl = h("div", { class: "card-scroll" });
+    this.cardEl = h("div", { class: "card-scroll", tabindex: "0" }); // it scrolls sideways on a phone: keys scroll it too
     this.roundTabs = h("div", { class: "round-tabs", role: "group", "aria-label": "Round shown" });
     this.cardPanel = h(
       "section",
@@ -365,7 +365,7 @@ export class TableScreen {
       this.cardEl,
     );
     this.chat = new ChatPanel((text) => this.sendChat(text));
-    this.logEl = h("ol", { class: "log", "aria-label": "Moves so far" });
+    this.logEl = h("ol", { class: "log", "aria-label": "Moves so far", tabindex: "0" });
     this.sideEl = h("div", { class: "side-panels" }, this.chat.el, h("section", { class: "panel", "aria-label": "Moves" }, h("h2", {}, "Moves"), this.logEl));
     this.tray = new DiceTray((position) => this.toggleHold(position));
     this.el = h(
@@ -530,9 +530,10 @@ export class TableScreen {
     // Roll, hint, undo.
     const canRoll = acting !== null && v.rolls_left > 0;
     const pips = h("span", { class: "rolls-left", "aria-hidden": "true" }, [...Array(MAX_ROLLS)].map((_, i) => h("i", { class: i < v.rolls_left ? "full" : "" })));
-    fill(this.rollButton, v.dice === null ? "Roll" : "Roll again", pips, h("span", { class: "kbd", "aria-hidden": "true" }, "R"));
+    // Named by its text (a voice command says "click Roll again"), the rolls left said after.
+    const rollsLeft = h("span", { class: "visually-hidden" }, ` (${v.rolls_left} roll${v.rolls_left === 1 ? "" : "s"} left)`);
+    fill(this.rollButton, v.dice === null ? "Roll" : "Roll again", rollsLeft, pips, h("span", { class: "kbd", "aria-hidden": "true" }, "R"));
     this.rollButton.disabled = !canRoll || this.busy !== null;
-    this.rollButton.setAttribute("aria-label", `Roll the dice (${v.rolls_left} roll${v.rolls_left === 1 ? "" : "s"} left)`);
     this.rollButton.dataset.rollsLeft = String(v.rolls_left);
     this.hintButton.hidden = !v.hints;
     this.hintButton.disabled = acting === null || v.dice === null;
@@ -848,7 +849,7 @@ export class TableScreen {
     const v = this.view;
     if (!v || v.phase !== "playing" || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
-    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    if (target.closest && target.closest("input, textarea, select, [contenteditable], .chat, .log")) return;
     const onButton = target.tagName === "BUTTON" || target.tagName === "A";
     const key = event.key;
     if (key >= "1" && key <= "5") {
