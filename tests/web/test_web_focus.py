@@ -8,10 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import httpx
 from a11y import focused
-from playwright.sync_api import Page, expect
-from server_process import ServerProcess
+from playwright.sync_api import Locator, Page, expect
 from test_web_a11y import as_player, finished  # noqa: F401 (the finished match fixture)
 from web_driver import (
     DESKTOP,
@@ -22,6 +20,14 @@ from web_driver import (
     wait_phase,
     wait_seq_above,
 )
+
+
+def focus_on(page: Page, target: Locator) -> None:
+    """Wait for the focus to be on `target`; on failure, say where it is instead."""
+    try:
+        expect(target).to_be_focused()
+    except AssertionError as error:
+        raise AssertionError(f"the focus is on {focused(page)}") from error
 
 
 def create_table(page: Page, seats: int, hints: str = "") -> None:
@@ -40,28 +46,28 @@ def test_focus_through_a_match_with_the_computer(open_page: Callable[..., Page])
     page = open_page(DESKTOP)
     create_table(page, 2, hints="true")
     # A new screen: its heading has the focus.
-    expect(page.locator("main h1")).to_be_focused()
+    focus_on(page, page.locator("main h1"))
 
     # Add computer: the seat fills, the button goes, Start has the focus.
     add = page.get_by_role("button", name="Add computer")
     add.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".seats-list li")).to_have_count(2)
-    expect(page.locator("#start-button")).to_be_focused()
+    focus_on(page, page.locator("#start-button"))
 
     # Start: the match's first step has the focus (Roll, once it is this player's turn).
     page.keyboard.press("Enter")
     wait_phase(page, "playing")
     assert wait_acting_or_finished(page) == "0"
     roll_button = page.locator(".roll-button")
-    expect(roll_button).to_be_focused()
+    focus_on(page, roll_button)
 
     # Roll from the keyboard: Roll keeps the focus, and shows its ring.
     before = seq(page)
     page.keyboard.press("Enter")
     wait_seq_above(page, before)
     expect(roll_button).to_have_attribute("data-rolls-left", "2")
-    expect(roll_button).to_be_focused()
+    focus_on(page, roll_button)
     ring = roll_button.evaluate(
         "b => getComputedStyle(b).outlineStyle + ' ' + getComputedStyle(b).boxShadow"
     )
@@ -70,15 +76,15 @@ def test_focus_through_a_match_with_the_computer(open_page: Callable[..., Page])
     # Hint: its button has the focus again once the advice is shown.
     page.get_by_role("button", name="Hint").click()
     expect(page.locator(".hint-box .best")).to_contain_text("expected", timeout=90_000)
-    expect(page.get_by_role("button", name="Hint")).to_be_focused()
+    focus_on(page, page.get_by_role("button", name="Hint"))
 
     # Scoring from the keyboard: the box goes; the computer plays; Roll has the focus again.
     page.keyboard.press("ArrowDown")
     box = page.locator("button.open-box.selected")
-    expect(box).to_be_focused()
+    focus_on(page, box)
     page.keyboard.press("Enter")
     assert wait_acting_or_finished(page) == "0"
-    expect(roll_button).to_be_focused()
+    focus_on(page, roll_button)
     assert focused(page) != "BODY"
 
 
@@ -107,7 +113,7 @@ def test_focus_after_undo_and_game_keys_in_the_chat(open_page: Callable[..., Pag
     undo = page.get_by_role("button", name="Undo")
     undo.click()
     expect(undo).to_be_hidden()
-    expect(page.locator(".roll-button")).to_be_focused()
+    focus_on(page, page.locator(".roll-button"))
 
 
 def test_show_analysis_and_screen_changes_keep_the_focus(
@@ -120,27 +126,26 @@ def test_show_analysis_and_screen_changes_keep_the_focus(
     wait_phase(page, "finished")
     page.get_by_role("button", name="Show analysis").click()
     expect(page.locator(".analysis svg.chart").first).to_be_visible(timeout=90_000)
-    expect(page.get_by_role("button", name="Hide analysis")).to_be_focused()
+    focus_on(page, page.get_by_role("button", name="Hide analysis"))
 
     # The Replay link leaves the screen: the replay's heading has the focus.
     page.get_by_role("link", name="Replay").click()
     expect(page.locator("#replay-caption")).to_be_visible()
-    expect(page.locator("main h1")).to_be_focused()
+    focus_on(page, page.locator("main h1"))
     # The main menu's links too.
     page.get_by_role("link", name="Leaderboards").click()
     expect(page.locator("main h1")).to_have_text("Leaderboards")
-    expect(page.locator("main h1")).to_be_focused()
+    focus_on(page, page.locator("main h1"))
     page.get_by_role("link", name="History", exact=True).click()
-    expect(page.locator("main h1")).to_be_focused()
+    focus_on(page, page.locator("main h1"))
 
 
 def test_the_lobby_list_keeps_the_focus_on_its_join_button(
-    open_page: Callable[..., Page], web_server: ServerProcess
+    open_page: Callable[..., Page],
 ) -> None:
-    with httpx.Client(base_url=web_server.base_url, timeout=10.0) as api:
-        created = api.post("/api/tables", json={"host_name": "Hal", "seats": 3})
-        assert created.status_code == 201, created.text
-        table_id = created.json()["table_id"]
+    host = open_page(DESKTOP)
+    create_table(host, 3)
+    table_id = host.locator(".table-screen").get_attribute("data-table-id")
     page = open_page(DESKTOP)
     page.goto("/")
     join = page.locator(f"tr[data-table-id='{table_id}'] button", has_text="Join")
@@ -149,4 +154,4 @@ def test_the_lobby_list_keeps_the_focus_on_its_join_button(
     # The list is redrawn every 4 s: the focus moves to the new row's Join button.
     page.wait_for_function("() => !document.querySelector('[data-first]')", timeout=10_000)
     page.wait_for_timeout(300)
-    expect(join).to_be_focused()
+    focus_on(page, join)

@@ -6,7 +6,7 @@
 // server answers), else on the screen's next step (Roll, a box to score, the result, the
 // heading).
 
-const REENABLE_MS = 3000; // how long a disabled button may keep its claim on the focus
+const REENABLE_MS = 60000; // how long a disabled button may keep its claim on the focus
 const HEADING_MS = 4000; // how long a new screen may take to show its heading
 
 /** Where the focus goes when what had it is gone, first match wins: the next step of a turn,
@@ -20,14 +20,20 @@ const NEXT_STEP = [
   "#main h1",
 ];
 
+// The data attributes that name a control or its row (not those that say its state).
+const NAMING = ["tableId", "seat", "match", "row", "category", "position", "nav"];
+
 const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
 
 let main = null;
 let had = null; // what had the focus: { el, key }, while it may come back
 let lostSince = 0;
 let headingUntil = 0; // a screen change waits for its heading until then
+let oldHeading = null;
 let scheduled = false;
 let parked = null; // the step the focus was put on, while it stays there
+let holding = null; // the part of the screen holding the focus while a button is disabled
+let seqAtLoss = null; // the table's view when the focus was lost
 
 /** What makes two elements the same control across a redraw. */
 function keyOf(el) {
@@ -37,9 +43,10 @@ function keyOf(el) {
     el.id,
     el.getAttribute("href"),
     el.className && typeof el.className === "string" ? el.className.replace(/\b(selected|previewing)\b/g, "").trim() : "",
-    { ...el.dataset },
-    row && row !== el ? { ...row.dataset } : null,
-    el.id ? "" : (el.textContent || "").trim().slice(0, 60),
+    NAMING.map((name) => el.dataset[name]),
+    row && row !== el ? NAMING.map((name) => row.dataset[name]) : null,
+    // A heading is the same heading when its text changes (the table's name arrives).
+    el.id || /^H[1-6]$/.test(el.tagName) ? "" : (el.textContent || "").trim().slice(0, 60),
   ]);
 }
 
@@ -67,6 +74,17 @@ function twinOf(lost) {
     if (el !== lost.el && usable(el) && keyOf(el) === lost.key) return el;
   }
   return null;
+}
+
+function tableSeq() {
+  const table = document.querySelector(".table-screen");
+  return table ? table.dataset.seq : null;
+}
+
+/** A step of the turn (Roll, Start) follows the table's view: still disabled once a new view
+ * has come, it stays so (no rolls left, the turn passed), and the focus moves on. */
+function stepSettled(el) {
+  return NEXT_STEP.some((selector) => el.matches(selector)) && tableSeq() !== seqAtLoss;
 }
 
 function nextStep(before = NEXT_STEP.length) {
@@ -97,7 +115,7 @@ function check() {
   const now = performance.now();
   if (headingUntil) {
     const heading = main && main.querySelector("h1");
-    if (heading && shown(heading)) {
+    if (heading && heading !== oldHeading && shown(heading)) {
       headingUntil = 0;
       const active = document.activeElement;
       if (dropped() || main.contains(active) || active.matches("a[data-link]")) focusOn(heading);
@@ -110,7 +128,8 @@ function check() {
     }
   }
   moveUp();
-  if (!had || !dropped()) return;
+  if (!had || !(dropped() || (holding && document.activeElement === holding))) return;
+  holding = null;
   const { el } = had;
   const put = el === parked ? park : focusOn;
   if (usable(el)) {
@@ -122,9 +141,17 @@ function check() {
     put(twin);
     return;
   }
-  if (!lostSince) lostSince = now;
-  if (shown(el) && el.disabled && now - lostSince < REENABLE_MS) {
-    setTimeout(schedule, 200); // it may be enabled again when the server answers
+  if (!lostSince) {
+    lostSince = now;
+    seqAtLoss = tableSeq();
+  }
+  if (shown(el) && el.disabled && now - lostSince < REENABLE_MS && !stepSettled(el)) {
+    // Disabled while the server answers (Roll, Hint, Show analysis): the focus waits on the
+    // part of the screen around it, and comes back when the button does.
+    const around = el.parentElement && el.parentElement.closest("section, main");
+    holding = around;
+    if (around && dropped()) focusOn(around);
+    setTimeout(schedule, 200);
     return;
   }
   const next = nextStep();
@@ -146,7 +173,8 @@ export function keepFocus(root) {
   main = root;
   document.addEventListener("focusin", (event) => {
     if (event.target !== parked) parked = null;
-    if (event.target === main) return;
+    if (event.target === main || event.target === holding) return;
+    holding = null;
     had = { el: event.target, key: keyOf(event.target) };
     lostSince = 0;
   });
@@ -158,7 +186,7 @@ export function keepFocus(root) {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ["disabled", "hidden"],
+    attributeFilter: ["disabled", "hidden", "data-seq"],
   });
 }
 
@@ -167,6 +195,7 @@ export function keepFocus(root) {
 export function screenChanged(first) {
   if (first) return;
   had = null;
+  oldHeading = main && main.querySelector("h1"); // the screen left may show until the new one draws
   headingUntil = performance.now() + HEADING_MS;
   schedule();
 }

@@ -53,6 +53,7 @@ function route() {
   if (screen && screen.destroy) screen.destroy();
   screen = null;
   const mine = ++routes;
+  screenChanged(mine === 1);
   const params = new URLSearchParams(location.search);
   const table = params.get("table");
   const view = params.get("view");
@@ -90,7 +91,6 @@ function route() {
     else a.removeAttribute("aria-current");
   }
   window.scrollTo(0, 0);
-  screenChanged(mine === 1);
 }
 
 setupAccount(document.getElementById("account"));
