@@ -178,6 +178,15 @@ export function keepFocus(root) {
     had = { el: event.target, key: keyOf(event.target) };
     lostSince = 0;
   });
+  // A control the page blurs on purpose (Escape leaves the scorecard) stays blurred.
+  // (Judged once the change that blurred it is done: a control being removed blurs too.)
+  document.addEventListener("focusout", (event) => {
+    const el = event.target;
+    if (event.relatedTarget) return;
+    queueMicrotask(() => {
+      if (had && had.el === el && usable(el) && document.activeElement !== el && document.hasFocus()) had = null;
+    });
+  });
   // A click or tap on nothing in particular puts the focus on the body on purpose: let it be.
   document.addEventListener("pointerdown", (event) => {
     if (!event.target.closest || !event.target.closest(FOCUSABLE)) had = null;
