@@ -222,7 +222,6 @@ def test_table_page_does_not_shift_as_it_loads(
     wait_phase(page, "finished")
     page.wait_for_timeout(1500)
     ended = layout_shift(page)
-    print(
-        f"layout shift at {viewport['width']}x{viewport['height']}: {playing:.3f} in play, {ended:.3f} finished"
-    )
+    size = f"{viewport['width']}x{viewport['height']}"
+    print(f"layout shift at {size}: {playing:.3f} in play, {ended:.3f} finished")
     assert ended <= 0.1, f"a finished table shifts {ended:.3f} as it loads"
