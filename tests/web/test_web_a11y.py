@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -110,6 +111,9 @@ def test_table_in_play(sized: tuple[str, Page], artifacts: Path) -> None:
     roll(page)
     page.locator(".dice-tray .die").first.click()
     expect(page.locator(".dice-tray .die").first).to_have_attribute("aria-pressed", "true")
+    # A voice command names what it sees: the Roll button and a held die answer to their text.
+    expect(page.get_by_role("button", name=re.compile(r"^Roll again"))).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile(r"^Die 1 held"))).to_be_visible()
     check(page, artifacts, size, "playing")
     # The key hints show while the felt has the focus.
     page.locator(".dice-tray .die").nth(1).focus()
