@@ -14,8 +14,8 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from fivedice.rules import RuleError
 from fivedice.store import STORE_FAILURES, UnknownMatch
@@ -42,6 +42,7 @@ from .routes import (
 )
 from .routes import players as player_routes
 from .settings import Settings
+from .webfiles import PageFiles
 
 log = logging.getLogger("fivedice.server.app")
 
@@ -129,6 +130,9 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         app.add_exception_handler(failure, store_failed)
 
     app.add_middleware(KeepSocketSend)
+    # Text over about 1 KB (the page's scripts and styles, JSON lists) goes compressed to a
+    # client that accepts gzip; WebSocket frames are untouched.
+    app.add_middleware(GZipMiddleware, minimum_size=1000)
     for module in (
         account,
         quick_match,
@@ -148,7 +152,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         app.include_router(echo.router)
     _refusals_only_as_declared(app)
     if (settings.web_dir / "index.html").is_file():
-        app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
+        app.mount("/", PageFiles(directory=settings.web_dir, html=True), name="web")
     else:
 
         @app.get("/", include_in_schema=False)

@@ -93,9 +93,11 @@ function render() {
   fill(
     menuButton,
     h("span", { class: "account-avatar", "aria-hidden": "true" }, name.slice(0, 1).toUpperCase()),
+    h("span", { class: "visually-hidden" }, "Account: "),
     h("span", { class: "account-name" }, name),
   );
-  menuButton.setAttribute("aria-label", current ? `Account: ${name}` : "Account");
+  // The name it speaks is the text it shows (a voice command names what it sees).
+  menuButton.removeAttribute("aria-label");
   menuButton.dataset.kind = current ? current.kind : "";
   const item = (label, action, extra = {}) =>
     h("button", { type: "button", class: "button ghost small menu-item", ...extra, onclick: () => { toggleMenu(false); action(); } }, label);

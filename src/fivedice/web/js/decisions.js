@@ -58,14 +58,15 @@ export function decisionsTable(analysis, describe, { matchId = null, onOpen = nu
 function decisionRow(d, describe, matchId, onOpen, rounds) {
   const roll = 3 - d.rolls_left;
   const when = `${rounds > 1 ? `R${d.round + 1} ` : ""}T${d.turn + 1}`;
-  const label = `${d.player}, ${rounds > 1 ? `round ${d.round + 1}, ` : ""}turn ${d.turn + 1}, roll ${roll}: see this moment`;
+  // Said after the visible "T3", so the link's spoken name starts with what it shows.
+  const spoken = h("span", { class: "visually-hidden" }, `: ${d.player}, ${rounds > 1 ? `round ${d.round + 1}, ` : ""}turn ${d.turn + 1}, roll ${roll}, see this moment`);
   const open = (event) => {
     if (!onOpen || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     event.stopPropagation(); // the page's own link handling would reload the replay
     onOpen(d);
   };
-  const link = matchId ? h("a", { href: decisionHref(matchId, d), "data-link": true, class: "decision-link", "aria-label": label, title: "See this moment in the replay", onclick: open }, when) : h("span", {}, when);
+  const link = matchId ? h("a", { href: decisionHref(matchId, d), "data-link": true, class: "decision-link", title: "See this moment in the replay", onclick: open }, when, spoken) : h("span", {}, when);
   const mistake = d.cost > MISTAKE;
   const row = h(
     "tr",

@@ -55,8 +55,11 @@ export class DiceTray {
           onclick: () => this.onToggle(position),
         },
         svg,
-        h("span", { class: "held-tag", "aria-hidden": "true" }, "held"),
+        // The key, then "held": the spoken name below says them in the same order, so a voice
+        // command naming what it sees finds the die.
         h("span", { class: "die-key", "aria-hidden": "true" }, String(position + 1)),
+        " ",
+        h("span", { class: "held-tag", "aria-hidden": "true" }, "held"),
       );
       button._pips = svg.querySelector(".pips");
       this.buttons.push(button);
@@ -90,7 +93,7 @@ export class DiceTray {
         "aria-label",
         value === null
           ? `Die ${position + 1}, not rolled yet`
-          : `Die ${position + 1}: ${value}${isHeld ? ", held" : ""}${last ? " (last turn)" : ""}`,
+          : `Die ${position + 1}${isHeld ? " held" : ""}: ${value}${last ? " (last turn)" : ""}`,
       );
       if (animate && rolled.includes(position)) this.tumble(button);
       else if (!button._tumbling) setPips(button._pips, value);

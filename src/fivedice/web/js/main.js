@@ -21,6 +21,7 @@ import { setupAlerts } from "./alerts.js";
 import { clearErrorToasts } from "./dom.js";
 import { setupSounds } from "./sounds.js";
 import { setupTheme } from "./theme.js";
+import { keepFocus, screenChanged } from "./focus.js";
 
 const main = document.getElementById("main");
 let screen = null;
@@ -52,6 +53,7 @@ function route() {
   if (screen && screen.destroy) screen.destroy();
   screen = null;
   const mine = ++routes;
+  screenChanged(mine === 1);
   const params = new URLSearchParams(location.search);
   const table = params.get("table");
   const view = params.get("view");
@@ -96,6 +98,7 @@ setupTheme(document.getElementById("theme-toggle"));
 setupSounds(document.getElementById("sound-toggle"));
 setupAlerts(document.getElementById("notify-toggle"));
 linkClicks(document.body);
+keepFocus(main);
 window.addEventListener("popstate", route);
 window.addEventListener("fivedice:route", route);
 route();

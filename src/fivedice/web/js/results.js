@@ -161,7 +161,7 @@ export function renderResults(screen) {
     h("a", { class: "button", href: `./?view=replay&match=${encodeURIComponent(v.id)}`, "data-link": true }, "Replay"),
   );
 
-  const parts = [h("p", { class: "result-title", id: "result-title" }, title), ranking, actions, analysisBox];
+  const parts = [h("h2", { class: "result-title", id: "result-title" }, title), ranking, actions, analysisBox];
   if (iWon || (local.size > 1 && outcome.winners.some((seat) => local.has(seat)))) parts.unshift(confetti());
   return parts;
 }

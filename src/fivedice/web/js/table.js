@@ -287,7 +287,7 @@ export class TableScreen {
   build() {
     this.headEl = h("header", { class: "table-head" });
     this.feltEl = h("section", { class: "felt", "aria-label": "Dice table" });
-    this.cardEl = h("div", { class: "card-scroll" });
+    this.cardEl = h("div", { class: "card-scroll", tabindex: "0" }); // it scrolls sideways on a phone: keys scroll it too
     this.roundTabs = h("div", { class: "round-tabs", role: "group", "aria-label": "Round shown" });
     this.cardPanel = h(
       "section",
@@ -296,7 +296,7 @@ export class TableScreen {
       this.cardEl,
     );
     this.chat = new ChatPanel((text) => this.sendChat(text));
-    this.logEl = h("ol", { class: "log", "aria-label": "Moves so far" });
+    this.logEl = h("ol", { class: "log", "aria-label": "Moves so far", tabindex: "0" });
     this.sideEl = h("div", { class: "side-panels" }, this.chat.el, h("section", { class: "panel", "aria-label": "Moves" }, h("h2", {}, "Moves"), this.logEl));
     this.tray = new DiceTray((position) => this.toggleHold(position));
     this.boxPreview = new BoxPreview(() => this.preview(null, { sticky: true }));
@@ -572,7 +572,7 @@ export class TableScreen {
     const v = this.view;
     if (!v || v.phase !== "playing" || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
-    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    if (target.closest && target.closest("input, textarea, select, [contenteditable], .chat, .log")) return;
     const onButton = target.tagName === "BUTTON" || target.tagName === "A";
     const key = event.key;
     if (key >= "1" && key <= "5") {

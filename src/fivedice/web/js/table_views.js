@@ -120,9 +120,10 @@ export function renderPlaying(screen, rolled) {
 
   // Roll, hint, undo.
   const pips = h("span", { class: "rolls-left", "aria-hidden": "true" }, [...Array(MAX_ROLLS)].map((_, i) => h("i", { class: i < v.rolls_left ? "full" : "" })));
-  fill(screen.rollButton, v.dice === null ? "Roll" : "Roll again", pips, h("span", { class: "kbd", "aria-hidden": "true" }, "R"));
+  // Named by its text (a voice command says "click Roll again"), the rolls left said after.
+  const rollsLeft = h("span", { class: "visually-hidden" }, ` (${rollsText(v.rolls_left)} left)`);
+  fill(screen.rollButton, v.dice === null ? "Roll" : "Roll again", rollsLeft, pips, h("span", { class: "kbd", "aria-hidden": "true" }, "R"));
   screen.rollButton.disabled = !m.canRoll || m.busy !== null;
-  screen.rollButton.setAttribute("aria-label", `Roll the dice (${rollsText(v.rolls_left)} left)`);
   screen.rollButton.dataset.rollsLeft = String(v.rolls_left);
   screen.hintButton.hidden = !v.hints;
   screen.hintButton.disabled = m.actingSeat === null || v.dice === null;
