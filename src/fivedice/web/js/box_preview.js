@@ -19,6 +19,26 @@ export class BoxPreview {
     document.addEventListener("pointerdown", this.onPointerDown, true);
   }
 
+  /**
+   * Follow the table: show what the box being previewed would score next to it, or hide.
+   * @param {HTMLElement} card       the scorecard's container
+   * @param {string|null} category   the box a long press or right click is on, if any
+   * @param {object|null} view       the table view (its score options, from the server)
+   * @param {(name: string) => string} labelOf  a box's label
+   */
+  follow(card, category, view, labelOf) {
+    const option = category && view ? view.score_options.find((o) => o.category === category) : null;
+    const box = option ? card.querySelector(`button.open-box[data-category="${category}"]`) : null;
+    if (!box) return this.hide();
+    this.show(
+      box,
+      `${labelOf(category)}: `,
+      h("span", { class: "pts" }, `${option.points} point${option.points === 1 ? "" : "s"}`),
+      option.bonus ? ` + ${option.bonus} bonus` : "",
+      option.joker ? " (joker)" : "",
+    );
+  }
+
   /** Show the preview's content next to a box of the card. */
   show(box, ...content) {
     fill(this.el, ...content);

@@ -575,27 +575,14 @@ export class TableScreen {
       return;
     }
     this.previewEl.classList.remove("muted");
-    fill(this.previewEl, ...this.previewParts(category, option), this.actingSeat !== null ? " · click or Enter to score" : "");
-  }
-
-  /** "Chance: 17 points + 100 bonus": what a box would score, for the preview line and bubble. */
-  previewParts(category, option) {
-    return [
+    fill(
+      this.previewEl,
       `${this.label(category)}: `,
       h("span", { class: "pts" }, `${option.points} point${option.points === 1 ? "" : "s"}`),
       option.bonus ? ` + ${option.bonus} bonus` : "",
       option.joker ? " (joker)" : "",
-    ];
-  }
-
-  /** A long press's or right click's preview, drawn at the box pressed (box_preview.js). */
-  placeBoxPreview() {
-    const v = this.view;
-    const category = this.previewSticky ? this.previewing : null;
-    const option = category && v && v.score_options.find((o) => o.category === category);
-    const box = option && this.cardEl.querySelector(`button.open-box[data-category="${category}"]`);
-    if (box) this.boxPreview.show(box, ...this.previewParts(category, option));
-    else this.boxPreview.hide();
+      this.actingSeat !== null ? " · click or Enter to score" : "",
+    );
   }
 
   renderHint() {
@@ -652,7 +639,7 @@ export class TableScreen {
       const again = this.cardEl.querySelector(`button.open-box[data-category="${hadFocus}"]`);
       if (again) again.focus({ preventScroll: true });
     }
-    this.placeBoxPreview();
+    this.boxPreview.follow(this.cardEl, this.previewSticky ? this.previewing : null, this.view, (c) => this.label(c));
   }
 
   columns() {
@@ -735,7 +722,7 @@ export class TableScreen {
       button.classList.toggle("previewing", button.dataset.category === category);
     }
     this.renderPreview();
-    this.placeBoxPreview();
+    this.boxPreview.follow(this.cardEl, this.previewSticky ? this.previewing : null, this.view, (c) => this.label(c));
   }
 
   async askHint() {
