@@ -37,6 +37,7 @@ from .routes import (
     profiles,
     quick_match,
     ratings,
+    rules,
     scores,
     tables,
 )
@@ -135,6 +136,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         tables,
         matches,
         scores,
+        rules,
         leaderboards,
         ratings,
         profiles,
