@@ -7,6 +7,7 @@ import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
 import { botName, dateText, levelHint, levelLabel } from "./labels.js";
 import { QuickMatchPanel } from "./quickmatch.js";
+import { rulesLink } from "./rules.js";
 import { navigate } from "./router.js";
 import { addSeat, playerName, saveSeats, setPlayerName } from "./seats.js";
 
@@ -215,7 +216,7 @@ export class LobbyScreen {
         "div",
         { class: "form-grid" },
         h("label", { class: "field wide" }, "Table name", f.name),
-        h("label", { class: "field wide" }, "Rules", f.preset),
+        h("div", { class: "wide rules-field" }, h("label", { class: "field" }, "Rules", f.preset), rulesLink(f.preset)),
         h("label", { class: "field" }, "Seats", f.seats),
         h("label", { class: "field" }, "Rounds", f.rounds),
         h("label", { class: "field" }, "Clock per hand", f.clock),

@@ -12,6 +12,7 @@ import { actionText } from "./analysis.js";
 import { botName } from "./labels.js";
 import { rematchControls, renderResults } from "./results.js";
 import { navigate } from "./router.js";
+import { rulesHref } from "./rules.js";
 import { renderScorecard } from "./scorecard.js";
 import { addSeat, clearAutostart, dropSeat, forgetTable, playerName, rememberedSeats, resumeSeats, saveSeats, tabSeats } from "./seats.js";
 import { TableSocket } from "./socket.js";
@@ -413,7 +414,7 @@ export class TableScreen {
     const meta = h(
       "div",
       { class: "meta" },
-      rules ? h("span", { class: "pill", title: rules.source }, rules.title) : null,
+      rules ? h("a", { class: "pill", title: rules.source, href: rulesHref(rules.name), target: "_blank", rel: "noopener", id: "table-rules" }, rules.title) : null,
       v && rounds > 1 ? h("span", { class: "pill" }, `Round ${Math.min(v.round + 1, rounds)} of ${rounds}`) : null,
       v && v.options.clock_seconds ? h("span", { class: "pill" }, `${clockText(v.options.clock_seconds)} per hand`) : null,
       v && !v.listed ? h("span", { class: "pill" }, "private") : null,
