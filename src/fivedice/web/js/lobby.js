@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
 import { botName, dateText, levelHint, levelLabel } from "./labels.js";
+import { cleanName, hasTwins } from "./names.js";
 import { QuickMatchPanel } from "./quickmatch.js";
 import { rulesLink } from "./rules.js";
 import { navigate } from "./router.js";
@@ -400,8 +401,8 @@ export class LobbyScreen {
   }
 
   async passAndPlay() {
-    const names = [...this.passNames.querySelectorAll("input")].map((i, n) => i.value.trim() || `Player ${n + 1}`);
-    if (new Set(names).size !== names.length) return toast("Give each player a different name", "error");
+    const names = [...this.passNames.querySelectorAll("input")].map((i, n) => cleanName(i.value) || `Player ${n + 1}`);
+    if (hasTwins(names)) return toast("Give each player a different name: capitals and spaces do not count", "error");
     if (names[0]) setPlayerName(names[0]);
     // One screen: the players see each other's hints anyway, so they are on.
     await this.open({ preset: this.passPreset.value || null, name: "Pass and play", listed: false, host_name: names[0], seats: names.length, hints: true }, names.slice(1), "pass", true);
