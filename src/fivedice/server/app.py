@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fivedice.rules import RuleError
 from fivedice.store import STORE_FAILURES, UnknownMatch
 
+from .apidocs import serve_api_docs
 from .bots import ComputerPlayers
 from .computer import strategy_players
 from .context import ServerContext
@@ -75,6 +76,8 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         ),
         version="1",
         lifespan=lifespan,
+        docs_url=None,  # served from the package's own files: see apidocs
+        redoc_url=None,
     )
 
     @app.exception_handler(Refusal)
@@ -149,6 +152,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     if settings.echo_endpoint:
         app.include_router(echo.router)
     _refusals_only_as_declared(app)
+    serve_api_docs(app)
     if (settings.web_dir / "index.html").is_file():
         app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
     else:
