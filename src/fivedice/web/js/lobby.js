@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
 import { botName, dateText, levelHint, levelLabel } from "./labels.js";
+import { localScoresPanel } from "./localscores.js";
 import { cleanName, hasTwins } from "./names.js";
 import { QuickMatchPanel } from "./quickmatch.js";
 import { rulesLink } from "./rules.js";
@@ -174,7 +175,7 @@ export class LobbyScreen {
         { class: "lobby" },
         hero,
         h("div", { class: "lobby-main" }, this.quick.root, h("div", { class: "quickstarts" }, vsComputer, passAndPlay), tables, create),
-        h("aside", { class: "lobby-side" }, scores, recent),
+        h("aside", { class: "lobby-side" }, scores, localScoresPanel(this.scoresPreset), recent),
       ),
     );
   }

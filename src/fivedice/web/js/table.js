@@ -12,6 +12,7 @@ import { actionText } from "./analysis.js";
 import { botName } from "./labels.js";
 import { rematchControls, renderResults } from "./results.js";
 import { navigate } from "./router.js";
+import { recordLocalScores } from "./localscores.js";
 import { rulesHref } from "./rules.js";
 import { renderScorecard } from "./scorecard.js";
 import { addSeat, clearAutostart, dropSeat, forgetTable, playerName, rememberedSeats, resumeSeats, saveSeats, tabSeats } from "./seats.js";
@@ -253,7 +254,10 @@ export class TableScreen {
     if (this.previewing && !this.view.score_options.some((o) => o.category === this.previewing)) this.previewing = null;
     this.maybeAutostart();
     this.render({ rolled });
-    if (before && before.phase !== "finished" && this.view.phase === "finished") this.announceResult();
+    if (before && before.phase !== "finished" && this.view.phase === "finished") {
+      this.announceResult();
+      recordLocalScores(this.tableId, this.view);
+    }
   }
 
   /** The sounds of what just happened (dice, holds, scores, a Yahtzee). */
