@@ -28,6 +28,8 @@ def test_rules_open_from_the_create_form(
     form.get_by_label("Rules").select_option("yatzy")
     link = form.get_by_role("link", name="Rules of this set")
     expect(link).to_have_attribute("href", "./?view=rules&preset=yatzy")
+    link.scroll_into_view_if_needed()
+    shoot(page, artifacts, f"create-form-rules-link-{label}")
     link.click()
     expect(page).to_have_url(re.compile(r"view=rules&preset=yatzy"))
     yatzy = rules_page(preset("yatzy"))
