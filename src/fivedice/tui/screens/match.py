@@ -24,6 +24,7 @@ from ..computer import SeatMove, best_move, hint_text
 from ..widgets import DiceTray, DieView, ScorecardView, ScoreCell
 from ..widgets.scorecard import row_layout
 from .confirm import ConfirmScreen
+from .rules import RulesScreen
 
 if TYPE_CHECKING:
     from ..app import FiveDiceApp
@@ -54,6 +55,7 @@ class MatchScreen(Screen[None]):
         Binding("enter", "score", "Score"),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
+        Binding("f1", "rules", "Rules"),
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -312,6 +314,10 @@ class MatchScreen(Screen[None]):
             return f"{self.state.player(seat).name} took back {label}"
 
         self.attempt(undo)
+
+    def action_rules(self) -> None:
+        """The rules this match is played by."""
+        self.app.push_screen(RulesScreen(self.match.rules))
 
     def action_hint(self) -> None:
         """Show the advisor's best move for the person whose turn it is (counted as a hint
