@@ -9,7 +9,7 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fivedice.rules import PRESETS, preset, preset_names
+from fivedice.rules import PRESETS, RuleSet, preset, preset_names
 from fivedice.rules.describe import describe_joker, describe_undo, rules_page
 from fivedice.rules.state import ROLLS_PER_TURN
 
@@ -102,3 +102,13 @@ def test_no_player_facing_rules_text_says_seed() -> None:
         ]
         for text in texts:
             assert not SEED.search(text), (rules.name, text)
+
+
+def test_a_preset_stored_with_its_old_wording_reads_with_todays() -> None:
+    for rules in PRESETS.values():
+        stored = {**rules.to_dict(), "source": "Seed 004, as a log from before kept it."}
+        assert RuleSet.from_dict(stored).source == rules.source
+        assert RuleSet.from_dict(stored) == rules
+    # Other rules under a preset's name keep their own words.
+    ablation = replace(preset("official"), upper_bonus=0, source="Official without a bonus.")
+    assert RuleSet.from_dict(ablation.to_dict()).source == "Official without a bonus."
