@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_driver import DESKTOP, PHONE, wait_phase
+from web_driver import DESKTOP, PHONE, screen, wait_phase
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE])
@@ -38,3 +38,44 @@ def test_pass_and_play_refuses_names_that_differ_only_in_case(
     heads = page.locator(".scorecard thead th[data-seat]")
     expect(heads.nth(0)).to_contain_text("Eve Moss")
     expect(heads.nth(1)).to_contain_text("Eve Mossy")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE])
+def test_joining_under_a_name_at_the_table_is_refused_with_a_clear_message(
+    open_page: Callable[..., Page], viewport: dict[str, int]
+) -> None:
+    host = open_page(DESKTOP)
+    host.goto("/")
+    host.fill("#player-name", "Nia Rowe")
+    host.locator("#create-table summary").click()
+    host.locator("#create-table form input[name=name]").fill("Names test")
+    host.locator("#create-table form input[name=seats]").fill("3")
+    host.locator("#create-submit").click()
+    wait_phase(host, "waiting")
+    table_id = screen(host).get_attribute("data-table-id")
+
+    guest = open_page(viewport)
+    guest.goto("/")
+    guest.fill("#player-name", "  nia   ROWE ")
+    row = guest.locator(f"tr[data-table-id='{table_id}']")
+    row.get_by_role("button", name="Join").click()
+    expect(guest.locator("#toasts .toast.error")).to_contain_text(
+        "'Nia Rowe' is already playing here: choose a name that differs by more than capitals"
+    )
+    assert "table=" not in guest.url
+    expect(row).to_contain_text("1/3")  # nobody was seated
+    expect(host.locator(".seats-list li[data-seat]")).to_have_count(1)
+
+
+def test_a_computer_opponent_steps_aside_from_the_players_name(
+    open_page: Callable[..., Page],
+) -> None:
+    page = open_page(DESKTOP)
+    page.goto("/")
+    page.fill("#player-name", "beginner")
+    page.select_option("#vs-level", "beginner")
+    page.locator("#play-computer").click()
+    wait_phase(page, "playing")
+    heads = page.locator(".scorecard thead th[data-seat]")
+    expect(heads.nth(0)).to_contain_text("beginner")
+    expect(heads.nth(1)).to_contain_text("Beginner 2")
