@@ -108,3 +108,20 @@ def test_a_table_links_to_its_rules(open_page: Callable[..., Page]) -> None:
     rules = opened.value
     expect(rules.locator("#rules-undo")).to_have_text("none: a score, once set, stays")
     expect(page.locator("#table-rules")).to_be_visible()  # the table stays open in its tab
+
+
+def test_an_unknown_rule_set_says_so_and_offers_the_others(
+    open_page: Callable[..., Page],
+) -> None:
+    page = open_page(PHONE)
+    page.goto("/?view=rules&preset=chess")
+    expect(page.locator("#toasts .toast.error")).to_contain_text("No rule set called 'chess'")
+    expect(page.locator("#rules-origin")).to_have_text(
+        "There are no such rules: choose a rule set above."
+    )
+    expect(page.locator("#rules-card tr[data-box]")).to_have_count(0)
+    page.locator("#rules-preset").select_option("general")
+    expect(page.locator("#rules-title")).to_have_text(preset("general").title)
+    expect(page.locator("#rules-card tr[data-box]")).to_have_count(
+        len(preset("general").categories)
+    )

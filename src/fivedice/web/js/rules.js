@@ -75,18 +75,23 @@ export class RulesScreen {
   }
 
   async load(preset) {
-    let presets = [];
-    let page;
-    try {
-      [presets, page] = await Promise.all([api.presets(), api.rules(preset)]);
-    } catch (error) {
-      toast(error.message, "error");
-      fill(this.origin, "These rules could not be loaded.");
+    const [presets, page] = await Promise.allSettled([api.presets(), api.rules(preset)]);
+    if (!this.root.contains(this.presetSelect)) return; // the page moved on meanwhile
+    if (presets.status === "fulfilled") {
+      const known = presets.value.some((p) => p.name === preset);
+      const choices = presets.value.map((p) => h("option", { value: p.name }, p.title));
+      fill(this.presetSelect, known ? null : h("option", { value: "", disabled: true }, "Choose a rule set"), choices);
+      this.presetSelect.value = known ? preset : "";
+    }
+    if (page.status === "rejected") {
+      toast(page.reason.message, "error");
+      fill(this.origin, "There are no such rules: choose a rule set above.");
       return;
     }
-    if (!this.root.contains(this.presetSelect)) return; // the page moved on meanwhile
-    fill(this.presetSelect, presets.map((p) => h("option", { value: p.name }, p.title)));
-    this.presetSelect.value = page.preset;
+    this.show(page.value);
+  }
+
+  show(page) {
     document.title = `fivedice · rules · ${page.title}`;
     fill(this.title, page.title);
     fill(this.origin, h("strong", {}, "Where these rules come from: "), page.origin);
