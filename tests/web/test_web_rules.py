@@ -91,7 +91,7 @@ def test_no_preset_shows_seed_on_the_page(open_page: Callable[..., Page]) -> Non
         assert "seed" not in page.locator("main").inner_text().lower()
 
 
-def test_a_table_links_to_its_rules(open_page: Callable[..., Page]) -> None:
+def test_a_table_links_to_its_rules(open_page: Callable[..., Page], artifacts: Path) -> None:
     page = open_page(DESKTOP)
     page.goto("/")
     page.fill("#player-name", "Rita")
@@ -101,8 +101,9 @@ def test_a_table_links_to_its_rules(open_page: Callable[..., Page]) -> None:
     page.locator("#create-submit").click()
     wait_phase(page, "waiting")
     link = page.locator("#table-rules")
-    expect(link).to_have_text(preset("timed-online").title)
+    expect(link).to_have_text(f"{preset('timed-online').title}rules ↗")
     expect(link).to_have_attribute("href", "./?view=rules&preset=timed-online")
+    shoot(page, artifacts, "desktop-table-rules-link")
     with page.context.expect_page() as opened:
         link.click()
     rules = opened.value

@@ -418,7 +418,7 @@ export class TableScreen {
     const meta = h(
       "div",
       { class: "meta" },
-      rules ? h("a", { class: "pill", title: rules.source, href: rulesHref(rules.name), target: "_blank", rel: "noopener", id: "table-rules" }, rules.title) : null,
+      rules ? h("a", { class: "pill rules-pill", title: rules.source, href: rulesHref(rules.name), target: "_blank", rel: "noopener", id: "table-rules" }, rules.title, h("span", { class: "rules-pill-more" }, "rules ↗")) : null,
       v && rounds > 1 ? h("span", { class: "pill" }, `Round ${Math.min(v.round + 1, rounds)} of ${rounds}`) : null,
       v && v.options.clock_seconds ? h("span", { class: "pill" }, `${clockText(v.options.clock_seconds)} per hand`) : null,
       v && !v.listed ? h("span", { class: "pill" }, "private") : null,
