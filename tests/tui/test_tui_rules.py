@@ -85,3 +85,17 @@ async def test_f1_during_a_match_shows_its_rules_and_changes_nothing(
         await pilot.press("escape")
         assert isinstance(app.screen, MatchScreen)
         assert tuple(match.events) == before
+
+
+async def test_the_match_screen_tells_of_f1_at_80_columns(make_app: AppFactory) -> None:
+    app = make_app(("Ann", "Bob"), at_once=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen)
+        help_line = app.screen.query_one("#help", Static)
+        assert "F1: rules" in help_line.render().plain  # type: ignore[attr-defined]
+        assert help_line.size.width <= 80
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MatchScreen)

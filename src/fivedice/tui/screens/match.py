@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..app import FiveDiceApp
 
 HELP = (
-    "[b]1[/]-[b]5[/] or click a die: hold / release   [b]R[/] or [b]Space[/]: roll\n"
+    "[b]1[/]-[b]5[/] or click a die: hold   [b]R[/] or [b]Space[/]: roll   [b]F1[/]: rules\n"
     "[b]↑[/] [b]↓[/] and [b]Enter[/], or click a box: score   [b]U[/]: undo   [b]H[/]: hint"
 )
 
@@ -55,7 +55,7 @@ class MatchScreen(Screen[None]):
         Binding("enter", "score", "Score"),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
-        Binding("f1", "rules", "Rules"),
+        Binding("f1", "rules", "Rules", show=False),  # in the help line: 80 columns hold no more
         Binding("escape", "leave", "Leave"),
     ]
 
