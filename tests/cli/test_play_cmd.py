@@ -68,6 +68,15 @@ def test_an_unknown_level_is_refused_in_one_line(
     assert apps == []
 
 
+@pytest.mark.parametrize("twin", ["ann", " ANN ", "Ann"])
+def test_two_players_under_one_name_are_refused_in_one_line(
+    run: Run, apps: list[FiveDiceApp], refused: Callable[[Result], str], twin: str
+) -> None:
+    line = refused(run("play", "--player", "Ann", "--player", twin, "--go"))
+    assert "Two players are called" in line and "capitals and spaces do not count" in line
+    assert apps == []
+
+
 def test_the_help_names_the_computer_option(run: Run) -> None:
     result = run("play", "--help")
     assert result.exit_code == 0

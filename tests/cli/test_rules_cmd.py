@@ -61,13 +61,22 @@ def test_shows_the_official_boxes_and_options(run: Run, table_rows: Rows) -> Non
         ("yatzy", "a pair: the sum of the highest pair"),
         ("yatzy", "1-2-3-4-5 in the dice: the sum of all dice"),
         ("yacht", "at least 4 alike: the sum of those dice"),
-        ("general", "Seed 002"),
+        ("general", "Playtouch"),
+        ("timed-online", "Undo: none: a score, once set, stays"),
+        ("official", "Undo: where the table allows it"),
     ],
 )
 def test_each_preset_tells_its_own_rules(run: Run, name: str, expected: str) -> None:
     result = run("rules", name)
     assert result.exit_code == 0
     assert expected in result.stdout
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_no_preset_is_named_by_a_file_number(run: Run, name: str) -> None:
+    result = run("rules", name)
+    assert result.exit_code == 0
+    assert "seed" not in result.stdout.lower()
 
 
 def test_json_rebuilds_the_rule_set_and_gives_each_box_its_maximum(run: Run) -> None:

@@ -18,12 +18,14 @@ from fivedice.rules import (
     preset_names,
 )
 
+# Each seed page's preset, and the words its source names the program by (players read the
+# source: it names the program, never the seed file's number).
 SEED_PRESETS = {
-    "vp-games": "Seed 000",
-    "classic-1986": "Seed 001",
-    "general": "Seed 002",
-    "printable": "Seed 003",
-    "timed-online": "Seed 004",
+    "vp-games": "The rules of Virtual Place Yahtzee",
+    "classic-1986": "The instructions of a 1986 Yahtzee game",
+    "general": "Playtouch's Yahtzee Online",
+    "printable": "A printable rules sheet for Yahtzee",
+    "timed-online": "The rules of online Yahtzee tables with a clock",
 }
 
 
@@ -36,9 +38,10 @@ def test_every_preset_the_issue_names_exists_official_first() -> None:
         assert preset(name).name == name
 
 
-@pytest.mark.parametrize(("name", "seed"), SEED_PRESETS.items())
-def test_each_seed_preset_cites_its_page(name: str, seed: str) -> None:
-    assert preset(name).source.startswith(seed)
+@pytest.mark.parametrize(("name", "program"), SEED_PRESETS.items())
+def test_each_seed_preset_names_its_program(name: str, program: str) -> None:
+    assert preset(name).source.startswith(program)
+    assert "seed" not in preset(name).source.lower()
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

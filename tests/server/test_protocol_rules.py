@@ -43,6 +43,7 @@ REFUSALS: dict[tuple[str, str], set[int]] = {
     ("get", "/api/matches/{match_id}/replay"): {404, 422, 503},
     ("get", "/api/matches/{match_id}/ratings"): {404, 503},
     ("get", "/api/presets"): set(),
+    ("get", "/api/rules/{preset_name}"): {422},
     ("get", "/api/scores/{preset_name}"): {422, 503},
     ("get", "/api/leaderboards/{preset_name}"): {422, 503},
     ("get", "/api/ratings/{family}"): {422, 503},

@@ -63,7 +63,8 @@ async def test_two_players_with_one_name_are_refused(make_app: AppFactory) -> No
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, StartScreen)
         assert text_of(app, "#start-error") == (
-            "Two players are called ann: give each a different name"
+            "Two players are called ann: give each a different name "
+            "(capitals and spaces do not count)"
         )
         await pilot.click("#name-1")
         await pilot.press("end", "backspace", "backspace", "backspace", *"AL")

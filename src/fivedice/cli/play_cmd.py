@@ -72,5 +72,9 @@ def play(
         SeatSetup(computer_name(level, len(people) + i), level) for i, level in enumerate(levels)
     ]
     setup = GameSetup(tuple(people + computers), rules, rounds, undo)
+    try:
+        setup.validate()  # two players under one name, say: refused before any screen opens
+    except RuleError as exc:
+        fail(str(exc))
     rng = random.Random(seed) if seed is not None else None
     FiveDiceApp(setup, rng=rng, store_url=database, start_at_once=at_once, turn_bell=bell).run()

@@ -21,17 +21,11 @@ from rich.table import Table
 from fivedice.rules import (
     DEFAULT_PRESET,
     PRESETS,
-    BonusWhen,
-    Category,
     Dice,
     Event,
     InvalidEvent,
-    JokerActive,
-    JokerPlacement,
     MatchState,
-    Pattern,
     Phase,
-    Points,
     RuleError,
     RuleSet,
     Scorecard,
@@ -39,6 +33,13 @@ from fivedice.rules import (
     event_from_dict,
     fold,
     preset,
+)
+from fivedice.rules.describe import (
+    describe_bonus,
+    describe_box,
+    describe_joker,
+    describe_undo,
+    describe_upper_bonus,
 )
 from fivedice.rules.probability import box_chances, turn_chances, yahtzee_chance
 from fivedice.rules.state import apply_event
@@ -218,75 +219,6 @@ def score(
 # --- rules ------------------------------------------------------------------------------------
 
 
-def describe_box(box: Category) -> str:
-    """How a box scores, in words, read from the box's data."""
-
-    def counted(all_dice: str = "the sum of all dice") -> str:
-        if box.points is Points.FIXED:
-            return f"{box.value} points"
-        if box.points is Points.MATCHED:
-            return "the sum of those dice"
-        return all_dice
-
-    if box.pattern is Pattern.FACE:
-        return f"the sum of the dice showing {box.face}"
-    if box.pattern is Pattern.CHANCE:
-        return "any dice: the sum of all dice"
-    if box.pattern is Pattern.OF_A_KIND:
-        need = "all five alike" if box.count == 5 else f"at least {box.count} alike"
-        return f"{need}: {counted()}"
-    if box.pattern is Pattern.PAIRS:
-        need = "a pair" if box.count == 1 else f"{box.count} pairs of different faces"
-        return f"{need}: the sum of the {'highest pair' if box.count == 1 else 'pairs'}"
-    if box.pattern is Pattern.FULL_HOUSE:
-        return f"three of one face and two of another: {counted()}"
-    runs = " or ".join("-".join(str(f) for f in run) for run in box.runs)
-    return f"{runs} in the dice: {counted()}"
-
-
-def describe_bonus(rules: RuleSet) -> str:
-    five = rules.five_of_a_kind
-    if not rules.has_extra_yahtzee_bonus or five is None:
-        return "none"
-    text = f"{rules.extra_yahtzee_bonus} for each extra {five.label} while its box holds 50"
-    if rules.bonus_when is BonusWhen.BOX_HOLDS_50_AND_SCORES:
-        text += " and the extra one scores more than 0 where it is placed"
-    return text
-
-
-def describe_joker(rules: RuleSet) -> str:
-    joker, five = rules.joker, rules.five_of_a_kind
-    if joker.placement is JokerPlacement.NONE or five is None:
-        return "none: an extra five of a kind scores what each box's own rule gives"
-    when = (
-        f"when the {five.label} box holds 50"
-        if joker.active_when is JokerActive.BOX_HOLDS_50
-        else f"when the {five.label} box is filled (50 or 0)"
-    )
-    full = ", ".join(
-        rules.category(n).label for n in rules.category_names if n in joker.full_value_boxes
-    )
-    if joker.placement is JokerPlacement.UPPER_FIRST:
-        return (
-            f"forced, {when}: the matching upper box if open; else any open lower box "
-            f"({full} at full value); else any open upper box for 0"
-        )
-    if joker.placement is JokerPlacement.UPPER_OR_ZERO:
-        return f"{when}: the matching upper box if open; else any open box for 0"
-    text = f"{when}: any open box; {full} at full value"
-    if joker.needs_upper_filled:
-        text += " once the matching upper box is filled"
-    if joker.upper_scores_total:
-        text += ", and an upper box scores the total of the dice"
-    return text
-
-
-def describe_upper_bonus(rules: RuleSet) -> str:
-    if not rules.has_upper_bonus:
-        return "none"
-    return f"{rules.upper_bonus} when the upper boxes total {rules.upper_bonus_threshold} or more"
-
-
 @app.command("rules")
 def rules_command(
     name: Annotated[
@@ -330,6 +262,7 @@ def rules_command(
     out.print(f"Upper bonus: {describe_upper_bonus(ruleset)}")
     out.print(f"Extra-Yahtzee bonus: {describe_bonus(ruleset)}")
     out.print(f"Joker: {describe_joker(ruleset)}")
+    out.print(f"Undo: {describe_undo(ruleset)}")
     out.print(f"Source: {ruleset.source}")
 
 

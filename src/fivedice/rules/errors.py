@@ -79,6 +79,10 @@ class TableFull(RuleError):
     """Joining when every seat is taken."""
 
 
+class NameTaken(RuleError):
+    """Joining under a name a player at the table has already, ignoring case and spaces."""
+
+
 class NotHost(RuleError):
     """A host-only intent from another seat."""
 

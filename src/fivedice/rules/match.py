@@ -18,6 +18,7 @@ match exactly as it was::
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import reduce
@@ -34,6 +35,7 @@ from .errors import (
     MatchFinished,
     MatchNotStarted,
     MustRollFirst,
+    NameTaken,
     NoRollsLeft,
     NotEnoughPlayers,
     NotHost,
@@ -85,12 +87,33 @@ def fold(events: Iterable[Event]) -> MatchState:
 
 
 def check_name(name: str) -> str:
-    """A player's name, trimmed; empty or over-long names are refused."""
+    """A player's name, trimmed and its inner spaces collapsed to one; empty or over-long
+    names are refused."""
     cleaned = " ".join(str(name).split())
     if not cleaned:
         raise RuleError("A player needs a name")
     if len(cleaned) > MAX_NAME_LENGTH:
         raise RuleError(f"Names are at most {MAX_NAME_LENGTH} characters")
+    return cleaned
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in to be two players: "Ann", "ann " and " ANN" are one, and
+    so are names that only look different in their Unicode form ("Ａnn", full width)."""
+    return " ".join(unicodedata.normalize("NFKC", str(name)).split()).casefold()
+
+
+def check_name_free(name: str, taken: Iterable[str]) -> str:
+    """`name` cleaned (:func:`check_name`), refused if it is one of `taken` ignoring case and
+    spaces: two players at one table are told apart by their names."""
+    cleaned = check_name(name)
+    key = name_key(cleaned)
+    clash = next((other for other in taken if name_key(other) == key), None)
+    if clash is not None:
+        raise NameTaken(
+            f"{clash!r} is already playing here: choose a name that differs by more than "
+            "capitals or spaces"
+        )
     return cleaned
 
 
@@ -188,7 +211,8 @@ class Match:
         if seated >= s.options.seats:
             raise TableFull(f"All {s.options.seats} seats are taken")
         seat = s.joined_count
-        self._commit(PlayerJoined(seat, check_name(name), bot))
+        cleaned = check_name_free(name, (p.name for p in s.players if p.is_playing))
+        self._commit(PlayerJoined(seat, cleaned, bot))
         return seat
 
     def leave(self, seat: int) -> None:

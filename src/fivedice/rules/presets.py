@@ -55,9 +55,10 @@ OFFICIAL = RuleSet(
     name="official",
     title="Yahtzee (official rules)",
     source=(
-        "The rules printed in today's Yahtzee box: a 100-point bonus for each extra Yahtzee "
-        "while the Yahtzee box holds 50; the forced joker: the matching upper box if open, "
-        "else any open lower box at full value, else any open upper box for 0."
+        "The official rules (Hasbro), printed in today's Yahtzee box: a 100-point bonus for "
+        "each extra Yahtzee while the Yahtzee box holds 50; the forced joker: the matching "
+        "upper box if open, else any open lower box at full value, else any open upper box "
+        "for 0."
     ),
     categories=yahtzee_boxes(),
     joker=JokerRule(placement=JokerPlacement.UPPER_FIRST, active_when=JokerActive.BOX_FILLED),
@@ -80,7 +81,8 @@ VP_GAMES = replace(
     name="vp-games",
     title="Virtual Place Yahtzee",
     source=(
-        "Seed 000, VP Games online tables: a Yahtzee thrown a second time must go in the "
+        "The rules of Virtual Place Yahtzee, VP Games' online tables: a Yahtzee thrown a "
+        "second time must go in the "
         "matching upper box (face sum + 100); if that is filled, in any empty box for 0, "
         "still earning the 100 bonus."
     ),
@@ -92,7 +94,8 @@ CLASSIC_1986 = replace(
     name="classic-1986",
     title="Yahtzee (1986 desktop game)",
     source=(
-        "Seed 001, the 1986 desktop game: 100 bonus only if the Yahtzee box holds 50; a joker "
+        "The instructions of a 1986 Yahtzee game for the desktop: 100 bonus only if the "
+        "Yahtzee box holds 50; a joker "
         "when the Yahtzee box is filled (50 or 0) and the matching upper box is filled: any "
         "lower box at full value, and an upper box scores the total of the dice."
     ),
@@ -105,7 +108,7 @@ GENERAL = RuleSet(
     name="general",
     title="General (Playtouch)",
     source=(
-        "Seed 002, Playtouch's Yahtzee Online describing the General game: straights are the "
+        "Playtouch's Yahtzee Online, describing the General game: straights are the "
         "exact sequences 2-3-4-5-6 (30) and 1-2-3-4-5 (40); General (five of a kind) 50; "
         "no bonus of any kind is mentioned."
     ),
@@ -130,7 +133,10 @@ GENERAL_NO_CHANCE = replace(
     GENERAL,
     name="general-no-chance",
     title="General without the random move",
-    source="Seed 002: the random move (X) is 'non-existent in some versions of the game'.",
+    source=(
+        "Playtouch's General without the random move (X), which is 'non-existent in "
+        "some versions of the game'."
+    ),
     categories=tuple(c for c in GENERAL.categories if c.name != "chance"),
 )
 
@@ -139,7 +145,8 @@ PRINTABLE = replace(
     name="printable",
     title="Yahtzee (printable rules)",
     source=(
-        "Seed 003, printable rules: 100 bonus when the Yahtzee box holds 50 and the extra "
+        "A printable rules sheet for Yahtzee (1 to 6 rounds a game): 100 bonus when the "
+        "Yahtzee box holds 50 and the extra "
         "Yahtzee scores more than 0 where it is placed; a joker when the Yahtzee box is filled "
         "(0 or 50) and the matching upper box is filled: Full House or a straight at full value."
     ),
@@ -152,7 +159,8 @@ TIMED_ONLINE = replace(
     name="timed-online",
     title="Yahtzee (timed online tables)",
     source=(
-        "Seed 004, online tables with a clock: 100 bonus per extra five of a kind when the box "
+        "The rules of online Yahtzee tables with a clock per hand: 100 bonus per extra five "
+        "of a kind when the box "
         "holds 50, none for the rest of the game after a 0 there; a joker in the lower section "
         "only when the box holds 50 and the matching upper box is filled. No undo: a score, "
         "once set, stays."

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
@@ -207,8 +207,10 @@ class RuleSet:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
         """Rebuild a rule set from :meth:`to_dict`'s output (a log from before families named
-        none: a preset's name gives its family, any other rule set is a Yahtzee)."""
-        return cls(
+        none: a preset's name gives its family, any other rule set is a Yahtzee). A preset's
+        rules stored before its wording changed read with today's `source`: the words are how
+        players are told where the rules come from, not part of the rules."""
+        rebuilt = cls(
             name=data["name"],
             title=data["title"],
             source=data["source"],
@@ -221,6 +223,7 @@ class RuleSet:
             family=Family(data["family"]) if "family" in data else _family_of(data["name"]),
             undo_allowed=bool(data.get("undo_allowed", True)),  # older logs: undo as options say
         )
+        return _in_todays_words(rebuilt)
 
     @cached_property
     def fingerprint(self) -> str:
@@ -236,6 +239,16 @@ class RuleSet:
             c.pop("label")
         blob = json.dumps(data, sort_keys=True).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def _in_todays_words(rules: RuleSet) -> RuleSet:
+    """`rules` with its preset's current source, if it is that preset's rules."""
+    from .presets import PRESETS  # the presets are built from this module
+
+    known = PRESETS.get(rules.name)
+    if known is None or known.source == rules.source or known.fingerprint != rules.fingerprint:
+        return rules
+    return replace(rules, source=known.source)
 
 
 def _family_of(preset_name: str) -> Family:

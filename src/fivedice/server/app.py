@@ -20,6 +20,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from fivedice.rules import RuleError
 from fivedice.store import STORE_FAILURES, UnknownMatch
 
+from .apidocs import serve_api_docs
 from .bots import ComputerPlayers
 from .computer import strategy_players
 from .context import ServerContext
@@ -37,6 +38,7 @@ from .routes import (
     profiles,
     quick_match,
     ratings,
+    rules,
     scores,
     tables,
 )
@@ -75,6 +77,8 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         ),
         version="1",
         lifespan=lifespan,
+        docs_url=None,  # served from the package's own files: see apidocs
+        redoc_url=None,
     )
 
     @app.exception_handler(Refusal)
@@ -139,6 +143,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         tables,
         matches,
         scores,
+        rules,
         leaderboards,
         ratings,
         profiles,
@@ -151,6 +156,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     if settings.echo_endpoint:
         app.include_router(echo.router)
     _refusals_only_as_declared(app)
+    serve_api_docs(app)
     if (settings.web_dir / "index.html").is_file():
         app.mount("/", PageFiles(directory=settings.web_dir, html=True), name="web")
     else:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from fivedice.rules import Match
 from fivedice.rules.errors import NotHost
+from fivedice.rules.match import name_key
 from fivedice.store.accounts import SeatOwner
 
 from .context import ServerContext
@@ -61,10 +62,12 @@ def check_level(ctx: ServerContext, level: str) -> str:
 
 
 def bot_name(level: str, taken: Sequence[str]) -> str:
-    """A default name for a computer seat: its level, numbered if needed."""
+    """A default name for a computer seat: its level, numbered if needed (a name differs from
+    the others' by more than case, as the rules ask)."""
     base = f"{level.replace('-', ' ').replace('_', ' ').title()} (computer)"[:20]
+    keys = {name_key(other) for other in taken}
     name, n = base, 2
-    while name in taken:
+    while name_key(name) in keys:
         name, n = f"{base} {n}", n + 1
     return name
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fivedice.rules import DEFAULT_PRESET, Match, MatchOptions, RuleError, preset
-from fivedice.rules.match import MAX_NAME_LENGTH, RandomSource, check_name
+from fivedice.rules.errors import NameTaken
+from fivedice.rules.match import MAX_NAME_LENGTH, RandomSource, check_name, name_key
 from fivedice.rules.options import MAX_ROUNDS, MAX_SEATS
 
 __all__ = ["MAX_NAME_LENGTH", "MAX_ROUNDS", "MAX_SEATS", "GameSetup", "SeatSetup"]
@@ -65,9 +66,12 @@ class GameSetup:
         seen: set[str] = set()
         for seat in self.seats:
             name = check_name(seat.name)
-            if name.casefold() in seen:
-                raise RuleError(f"Two players are called {name}: give each a different name")
-            seen.add(name.casefold())
+            if name_key(name) in seen:
+                raise NameTaken(
+                    f"Two players are called {name}: give each a different name "
+                    "(capitals and spaces do not count)"
+                )
+            seen.add(name_key(name))
         first = self.seats[0]
         if first.is_computer and any(not seat.is_computer for seat in self.seats):
             # The match starts with its host, who is a person whenever one plays.

@@ -24,12 +24,13 @@ from ..computer import SeatMove, best_move, hint_text
 from ..widgets import DiceTray, DieView, ScorecardView, ScoreCell
 from ..widgets.scorecard import row_layout
 from .confirm import ConfirmScreen
+from .rules import RulesScreen
 
 if TYPE_CHECKING:
     from ..app import FiveDiceApp
 
 HELP = (
-    "[b]1[/]-[b]5[/] or click a die: hold / release   [b]R[/] or [b]Space[/]: roll\n"
+    "[b]1[/]-[b]5[/] or click a die: hold   [b]R[/] or [b]Space[/]: roll   [b]F1[/]: rules\n"
     "[b]↑[/] [b]↓[/] and [b]Enter[/], or click a box: score   [b]U[/]: undo   [b]H[/]: hint"
 )
 
@@ -54,6 +55,7 @@ class MatchScreen(Screen[None]):
         Binding("enter", "score", "Score"),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
+        Binding("f1", "rules", "Rules", show=False),  # in the help line: 80 columns hold no more
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -312,6 +314,10 @@ class MatchScreen(Screen[None]):
             return f"{self.state.player(seat).name} took back {label}"
 
         self.attempt(undo)
+
+    def action_rules(self) -> None:
+        """The rules this match is played by."""
+        self.app.push_screen(RulesScreen(self.match.rules))
 
     def action_hint(self) -> None:
         """Show the advisor's best move for the person whose turn it is (counted as a hint

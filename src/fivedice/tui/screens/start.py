@@ -16,6 +16,7 @@ from fivedice.rules import RuleError, preset, preset_names
 from ..computer import computer_name
 from ..setup import MAX_NAME_LENGTH, MAX_ROUNDS, MAX_SEATS, GameSetup, SeatSetup, default_name
 from ..widgets import Stepper
+from .rules import RulesScreen
 
 if TYPE_CHECKING:
     from ..app import FiveDiceApp
@@ -28,6 +29,7 @@ class StartScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("f1", "rules", "Rules", priority=True),
         Binding("escape", "app.quit", "Quit", show=False),
     ]
 
@@ -172,6 +174,10 @@ class StartScreen(Screen[None]):
             rounds=self.query_one("#rounds", Stepper).value,
             undo_allowed=self.query_one("#undo", Checkbox).value,
         )
+
+    def action_rules(self) -> None:
+        """The rules of the rule set chosen."""
+        self.app.push_screen(RulesScreen(preset(str(self.query_one("#preset", Select).value))))
 
     def action_start(self) -> None:
         """Start the match the form describes, or say what is wrong with it."""

@@ -69,6 +69,7 @@ export function newKey() {
 
 export const api = {
   presets: () => request("GET", "/api/presets"),
+  rules: (preset) => request("GET", `/api/rules/${e(preset)}`),
   computerPlayers: () => request("GET", "/api/computer-players"),
   tables: () => request("GET", "/api/tables"),
   table: (id) => request("GET", `/api/tables/${e(id)}`),

@@ -1,5 +1,7 @@
 // Names shown to people for the server's identifiers.
 
+import { nameKey } from "./names.js";
+
 const LEVELS = {
   beginner: "Beginner",
   "good-human": "Good player",
@@ -32,6 +34,7 @@ export function dateText(iso) {
 export function botName(level, taken) {
   const base = levelLabel(level);
   let name = base;
-  for (let n = 2; taken.includes(name); n += 1) name = `${base} ${n}`;
+  const keys = taken.map(nameKey);
+  for (let n = 2; keys.includes(nameKey(name)); n += 1) name = `${base} ${n}`;
   return name;
 }

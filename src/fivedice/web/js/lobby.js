@@ -6,7 +6,10 @@ import { api } from "./api.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
 import { botName, dateText, levelHint, levelLabel } from "./labels.js";
+import { localScoresPanel } from "./localscores.js";
+import { cleanName, hasTwins } from "./names.js";
 import { QuickMatchPanel } from "./quickmatch.js";
+import { rulesLink } from "./rules.js";
 import { navigate } from "./router.js";
 import { addSeat, playerName, saveSeats, setPlayerName } from "./seats.js";
 
@@ -172,7 +175,7 @@ export class LobbyScreen {
         { class: "lobby" },
         hero,
         h("div", { class: "lobby-main" }, this.quick.root, h("div", { class: "quickstarts" }, vsComputer, passAndPlay), tables, create),
-        h("aside", { class: "lobby-side" }, scores, recent),
+        h("aside", { class: "lobby-side" }, scores, localScoresPanel(this.scoresPreset), recent),
       ),
     );
   }
@@ -215,7 +218,7 @@ export class LobbyScreen {
         "div",
         { class: "form-grid" },
         h("label", { class: "field wide" }, "Table name", f.name),
-        h("label", { class: "field wide" }, "Rules", f.preset),
+        h("div", { class: "wide rules-field" }, h("label", { class: "field" }, "Rules", f.preset), rulesLink(f.preset)),
         h("label", { class: "field" }, "Seats", f.seats),
         h("label", { class: "field" }, "Rounds", f.rounds),
         h("label", { class: "field" }, "Clock per hand", f.clock),
@@ -399,8 +402,8 @@ export class LobbyScreen {
   }
 
   async passAndPlay() {
-    const names = [...this.passNames.querySelectorAll("input")].map((i, n) => i.value.trim() || `Player ${n + 1}`);
-    if (new Set(names).size !== names.length) return toast("Give each player a different name", "error");
+    const names = [...this.passNames.querySelectorAll("input")].map((i, n) => cleanName(i.value) || `Player ${n + 1}`);
+    if (hasTwins(names)) return toast("Give each player a different name: capitals and spaces do not count", "error");
     if (names[0]) setPlayerName(names[0]);
     // One screen: the players see each other's hints anyway, so they are on.
     await this.open({ preset: this.passPreset.value || null, name: "Pass and play", listed: false, host_name: names[0], seats: names.length, hints: true }, names.slice(1), "pass", true);

@@ -6,6 +6,7 @@
 //   ./?view=history&name=NAME   a player's past matches
 //   ./?view=replay&match=ID     a finished match, step by step, with its analysis
 //   ./?view=profile&account=ID  a player's profile: rating chart, games, accuracy, recent matches
+//   ./?view=rules&preset=NAME   how to play, and the rules of a rule set
 
 import { LeaderboardsScreen } from "./leaderboards.js";
 import { accountReady, setupAccount } from "./account.js";
@@ -13,6 +14,7 @@ import { api } from "./api.js";
 import { LobbyScreen } from "./lobby.js";
 import { ProfileScreen } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
+import { RulesScreen } from "./rules.js";
 import { linkClicks } from "./router.js";
 import { HistoryScreen, ScoresScreen } from "./scores.js";
 import { addSeat, rememberedSeats, tabSeats } from "./seats.js";
@@ -78,6 +80,10 @@ function route() {
     nav = "";
     screen = new ReplayScreen(main, params);
     document.title = "fivedice · replay";
+  } else if (view === "rules") {
+    nav = "rules";
+    screen = new RulesScreen(main, params);
+    document.title = "fivedice · how to play";
   } else if (view === "profile") {
     nav = "";
     screen = new ProfileScreen(main, params);

@@ -14,6 +14,7 @@ import { actionText } from "./analysis.js";
 import { botName } from "./labels.js";
 import { rematchControls, renderResults } from "./results.js";
 import { navigate } from "./router.js";
+import { recordLocalScores } from "./localscores.js";
 import { addSeat, clearAutostart, dropSeat, forgetTable, playerName, resumeSeats, saveSeats, tabSeats } from "./seats.js";
 import { TableSocket } from "./socket.js";
 import { sounds } from "./sounds.js";
@@ -240,7 +241,10 @@ export class TableScreen {
     this.alertTurn(!catchUp && !!before);
     this.maybeAutostart();
     this.render({ rolled });
-    if (before && before.phase !== "finished" && this.view.phase === "finished") this.announceResult();
+    if (before && before.phase !== "finished" && this.view.phase === "finished") {
+      this.announceResult();
+      recordLocalScores(this.tableId, this.view);
+    }
   }
 
   /** The sounds of what just happened (dice, holds, scores, a Yahtzee). */

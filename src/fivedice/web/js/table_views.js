@@ -3,6 +3,7 @@
 // elements and wires clicks back to the screen (the controller in table.js).
 
 import { clockText, fill, h } from "./dom.js";
+import { rulesHref } from "./rules.js";
 import { rememberedSeats } from "./seats.js";
 import { renderScorecard } from "./scorecard.js";
 import { MAX_ROLLS, rollsText } from "./table_model.js";
@@ -25,7 +26,7 @@ export function renderHead(screen) {
   const meta = h(
     "div",
     { class: "meta" },
-    rules ? h("span", { class: "pill", title: rules.source }, rules.title) : null,
+    rules ? h("a", { class: "pill rules-pill", title: rules.source, href: rulesHref(rules.name), target: "_blank", rel: "noopener", id: "table-rules" }, rules.title, h("span", { class: "rules-pill-more" }, "rules ↗")) : null,
     v && rounds > 1 ? h("span", { class: "pill" }, `Round ${Math.min(v.round + 1, rounds)} of ${rounds}`) : null,
     v && v.options.clock_seconds ? h("span", { class: "pill" }, `${clockText(v.options.clock_seconds)} per hand`) : null,
     v && !v.listed && !local ? h("span", { class: "pill" }, "private") : null,
