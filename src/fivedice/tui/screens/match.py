@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Static
 from fivedice.rules import BoxScored, DiceRolled, Match, MatchState, RuleError
 from fivedice.rules.state import ROLLS_PER_TURN
 
-from ..computer import SeatMove, best_move, hint_text
+from ..computer import SeatMove, best_move, hint_text, person_may_undo
 from ..widgets import DiceTray, DieView, ScorecardView, ScoreCell
 from ..widgets.scorecard import row_layout
 from .confirm import ConfirmScreen
@@ -33,6 +33,7 @@ HELP = (
     "[b]↑[/] [b]↓[/] and [b]Enter[/], or click a box: score   [b]U[/]: undo   [b]H[/]: hint"
 )
 
+GRACE_POLL = 0.05  # seconds between looks while a person may still undo
 TABLE_WIDTH = 61  # the dice side, as wide as fivedice.tcss makes #table
 CARD_PADDING = 4
 
@@ -359,10 +360,18 @@ class MatchScreen(Screen[None]):
         self.run_worker(self._computer_step(level, token), group="computer", exclusive=True)
 
     async def _computer_step(self, level: str, token: int) -> None:
-        """Decide and play one move of a computer's turn: roll, hold and roll, or score."""
+        """Decide and play one move of a computer's turn: roll, hold and roll, or score.
+
+        While the person who scored just before may still take it back (U), the first roll
+        waits the app's undo grace: it would close their undo window."""
         state = self.state
         seat = self._active()
         computers = self.game.computers
+        loop = asyncio.get_running_loop()
+        grace_ends = loop.time() + self.game.undo_grace
+        if person_may_undo(state) and self.game.undo_grace > 0:
+            self.say(f"{self.message} · U takes it back before {state.player(seat).name} rolls")
+            self.redraw()
         if computers.needs_preparing(level, state) and state.dice is not None:
             self.say(f"{state.player(seat).name} is studying the rules (only the first time)")
             self.redraw()
@@ -373,6 +382,10 @@ class MatchScreen(Screen[None]):
             self.app.notify(f"The computer player failed: {exc}", severity="error", markup=False)
             move = SeatMove(category=best.category) if best else SeatMove()
         await asyncio.sleep(self.game.computer_delay)
+        while person_may_undo(self.state) and len(self.match.events) == token:
+            if (left := grace_ends - loop.time()) <= 0:
+                break
+            await asyncio.sleep(min(GRACE_POLL, left))
         while self.app.screen is not self:  # a question is open over the match: wait for it
             await asyncio.sleep(0.1)
         if len(self.match.events) != token:
