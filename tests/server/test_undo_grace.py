@@ -80,11 +80,11 @@ async def test_after_the_grace_the_computer_moves_and_the_undo_is_gone(
 ) -> None:
     ann = await against_a_computer(graced)
     loop = asyncio.get_running_loop()
+    scored_at = loop.time()  # at the latest: the grace starts when her scoring is stored
     await ann_scores(ann)
-    scored_at = loop.time()
     await ann.next(lambda m: m["type"] == "update" and bool(computer_rolls(ann)), 30)
     waited = loop.time() - scored_at
-    assert waited >= GRACE - 0.2, waited  # the computer waited out the grace
+    assert waited >= GRACE, waited  # the computer waited out the grace
     await ann.intent("undo")
     assert (await ann.error())["code"] == "undo_not_allowed"
     await ann.until_table(lambda t: t["active_seat"] == 0, 30)  # the computer plays on

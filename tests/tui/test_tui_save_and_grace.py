@@ -102,13 +102,13 @@ async def test_the_computer_waits_while_the_person_may_undo(store: Store) -> Non
         assert match.state.active_seat == 0 and match.state.dice is not None
 
         loop = asyncio.get_running_loop()
+        scored_at = loop.time()  # at the latest: the grace starts once the key is handled
         await pilot.press("enter")  # she scores again; now she lets the grace pass
-        scored_at = loop.time()
         for _ in range(500):
             if match.state.active_seat == 1 and match.state.dice is not None:
                 break
             await asyncio.sleep(0.02)
         assert match.state.dice is not None, "the computer never rolled"
-        assert loop.time() - scored_at >= grace - 0.1  # it waited the grace out
+        assert loop.time() - scored_at >= grace  # it waited the grace out
         await pilot.press("u")  # too late: the computer's roll closed the window
         assert len(match.state.card(0).boxes) == 1

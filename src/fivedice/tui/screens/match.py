@@ -52,6 +52,10 @@ class MatchScreen(Screen[None]):
         *(Binding(str(i + 1), f"toggle_hold({i})", show=False) for i in range(1, 5)),
         Binding("up", "move_cursor(-1)", "Box", key_display="↑↓"),
         Binding("down", "move_cursor(1)", show=False),
+        Binding("pageup", "scroll_card('page_up')", show=False),
+        Binding("pagedown", "scroll_card('page_down')", show=False),
+        Binding("home", "scroll_card('home')", show=False),
+        Binding("end", "scroll_card('end')", show=False),
         Binding("enter", "score", "Score"),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
@@ -96,8 +100,9 @@ class MatchScreen(Screen[None]):
         with Horizontal(id="board"):
             with Vertical(id="table"):
                 yield Static(id="title", markup=False)
-                yield Static(id="turn", markup=False)
-                yield Static(id="round-info", markup=False)
+                with Vertical(id="turn-line"):  # one line on a small terminal
+                    yield Static(id="turn", markup=False)
+                    yield Static(id="round-info", markup=False)
                 yield DiceTray(id="dice")
                 yield Static(id="rolls")
                 with Horizontal(id="actions"):
@@ -123,10 +128,14 @@ class MatchScreen(Screen[None]):
             self.app.bell()
 
     def on_resize(self) -> None:
-        # Side by side when the terminal is wide enough, else the card goes under the dice.
+        # Side by side when the terminal is wide enough; else the turn line and the dice on
+        # top, kept in place, and the card under them in the rest of the screen, scrolling on
+        # its own (80x24 included), its columns narrowed to fit the width where they can.
         card = self.query_one(ScorecardView)
         wide = self.size.width >= TABLE_WIDTH + card.natural_width + CARD_PADDING
         self.query_one("#board").set_class(not wide, "-stacked")
+        card.fit(None if wide else self.size.width - CARD_PADDING)
+        card.show(self.state, self.cursor)  # the names cut to the columns' new widths
 
     # Drawing ---------------------------------------------------------------------------
 
@@ -289,7 +298,21 @@ class MatchScreen(Screen[None]):
         self.cursor = boxes[(i + step) % len(boxes)]
         self.redraw()
         if self.state.active_seat is not None:
-            self.query_one(f"#cell-{self.state.active_seat}-{self.cursor}").scroll_visible()
+            cell = self.query_one(f"#cell-{self.state.active_seat}-{self.cursor}")
+            cell.scroll_visible(animate=False)
+
+    def action_scroll_card(self, where: str) -> None:
+        """Scroll the card a page up or down, or to its top or bottom; the dice stay put."""
+        scroll = self.query_one("#card-scroll", ScrollableContainer)
+        moves = {
+            "page_up": scroll.scroll_page_up,
+            "page_down": scroll.scroll_page_down,
+            "home": scroll.scroll_home,
+            "end": scroll.scroll_end,
+        }
+        move = moves.get(where)
+        if move is not None:
+            move(animate=False)
 
     def action_score(self) -> None:
         """Score the dice in the box under the cursor."""
