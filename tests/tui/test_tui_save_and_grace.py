@@ -8,7 +8,8 @@ import json
 import random
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.geometry import Region
+from textual.widgets import Button, Static
 from tui_driver import SIZE, AppFactory, match_of, text_of
 from typer.testing import CliRunner
 
@@ -28,6 +29,10 @@ async def test_s_on_the_results_saves_the_log_that_replay_and_analyse_read(
     app.save_dir = tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         match, _screen = await play_to_the_results(pilot, app)
+        screen = Region(0, 0, 80, 24)
+        for button in ("play-again", "new-game", "reset-scores", "save-log", "quit"):
+            region = app.screen.query_one(f"#{button}", Button).region
+            assert screen.contains_region(region), f"{button} is cut off at 80x24"
         await pilot.press("s")
         saved = sorted(tmp_path.glob("fivedice-*.json"))
         assert len(saved) == 1

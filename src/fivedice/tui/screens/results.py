@@ -126,7 +126,7 @@ class ResultsScreen(Screen[None]):
                 yield Button("Play again", id="play-again", variant="success")
                 yield Button("New game", id="new-game", variant="primary")
                 yield Button("Reset high scores", id="reset-scores", variant="error")
-                yield Button("Save log (S)", id="save-log")
+                yield Button("Save log", id="save-log")
                 yield Button("Quit", id="quit")
             yield Static(id="saved", markup=False)
             yield Static("[b]Final cards[/]", id="final-cards-title")
