@@ -30,12 +30,12 @@ def graced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     assert process.stop() in (0, -signal.SIGTERM), process.log()[-3000:]
 
 
-async def against_a_computer(server: ServerProcess) -> PlayClient:
+async def against_a_computer(server: ServerProcess, **options: object) -> PlayClient:
     """Ann at a started table with a beginner computer in the second seat."""
     with httpx.Client(base_url=server.base_url, timeout=10.0) as api:
         created = api.post(
             "/api/tables",
-            json={"host_name": "Ann", "seats": 2, "bots": [{"level": "beginner"}]},
+            json={"host_name": "Ann", "seats": 2, "bots": [{"level": "beginner"}], **options},
         )
     assert created.status_code == 201, created.text
     body = created.json()
@@ -88,4 +88,18 @@ async def test_after_the_grace_the_computer_moves_and_the_undo_is_gone(
     await ann.intent("undo")
     assert (await ann.error())["code"] == "undo_not_allowed"
     await ann.until_table(lambda t: t["active_seat"] == 0, 30)  # the computer plays on
+    await ann.close()
+
+
+async def test_on_a_clocked_table_the_grace_never_costs_the_computer_its_hand(
+    graced: ServerProcess,
+) -> None:
+    clock = 1.0  # shorter than the grace: waiting it all out would lose the hand
+    ann = await against_a_computer(graced, clock_seconds=clock)
+    loop = asyncio.get_running_loop()
+    await ann_scores(ann)
+    scored_at = loop.time()
+    await ann.next(lambda m: m["type"] == "update" and bool(computer_rolls(ann)), 30)
+    assert loop.time() - scored_at < GRACE  # it stopped waiting at half its hand's time
+    assert not [e for e in ann.events if e["type"] == "clock_expired"]
     await ann.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Protocol
 
@@ -114,11 +115,15 @@ class BotRunner:
     @staticmethod
     async def _wait_for_undo(table: Table, deadline: float) -> bool:
         """While the person who just scored may take it back, wait until `deadline` or until
-        the window closes. False when another scoring of theirs opened a new window."""
+        the window closes; on a clocked table, never past half the computer's hand time (the
+        clock runs meanwhile). False when another scoring of theirs opened a new window."""
         point = table.state.undo_point
         loop = asyncio.get_running_loop()
         while person_may_undo(table.state) and table.state.undo_point == point:
             left = deadline - loop.time()
+            if table.deadline is not None and table.clock_seconds is not None:
+                half_hand_left = table.deadline - table.clock_seconds / 2 - time.time()
+                left = min(left, half_hand_left)
             if left <= 0:
                 return True
             await asyncio.sleep(min(GRACE_POLL, left))
