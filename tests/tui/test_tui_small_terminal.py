@@ -9,6 +9,7 @@ from pathlib import Path
 from textual.containers import ScrollableContainer
 from textual.geometry import Region
 from textual.widget import Widget
+from textual.widgets import Static
 from tui_driver import AppFactory, match_of
 
 from fivedice.tui import FiveDiceApp
@@ -102,6 +103,10 @@ async def test_at_80x24_page_keys_scroll_the_card_and_the_dice_stay(
         await pilot.press("end")
         await pilot.pause()
         assert scroll.scroll_y == scroll.max_scroll_y and in_card_view(app, total)
+        for seat, name in enumerate(("Ann", "Bob")):  # the names stay over the scrolled card
+            header = app.screen.query_one(f"#head-{seat}", Static)
+            assert shown_whole(app, header) and str(header.content).endswith(name)
+        assert app.screen.query_one("#head-0", Static).has_class("-active")
         await pilot.press("home")
         await pilot.pause()
         assert scroll.scroll_y == 0
@@ -132,8 +137,9 @@ async def test_at_120x40_eight_players_totals_are_all_in_view(make_app: AppFacto
         for seat in range(len(EIGHT)):
             total = app.screen.query_one(f"#cell-{seat}-grand_total", ScoreCell)
             assert in_card_view(app, total), f"{EIGHT[seat]}'s grand total is hidden"
-            header = app.screen.query_one(f"#cell-{seat}-name", ScoreCell)
-            assert in_card_view(app, header)
+            header = app.screen.query_one(f"#head-{seat}", Static)
+            assert shown_whole(app, header) and EIGHT[seat][:5] in str(header.content)
+            assert header.region.x == total.region.x  # the name stands over its column
         assert_dice_and_turn_in_view(app)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         app.save_screenshot("match-8-players-120x40.svg", path=str(ARTIFACTS))
@@ -144,10 +150,12 @@ async def test_at_80x24_eight_columns_narrow_to_fit_the_width(make_app: AppFacto
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert card_scroll(app).max_scroll_x == 0  # no sideways scrolling
-        header = app.screen.query_one("#cell-1-name", ScoreCell)
+        header = app.screen.query_one("#head-1", Static)
         assert str(header.content).endswith("…") and str(header.content).startswith("Bart")
         for seat in range(len(EIGHT)):
-            assert shown_whole(app, app.screen.query_one(f"#cell-{seat}-name", ScoreCell))
+            assert shown_whole(app, app.screen.query_one(f"#head-{seat}", Static))
         await pilot.resize_terminal(200, 40)  # wide again: the whole names come back
         await pilot.pause()
         assert str(app.screen.query_one("#cell-1-name", ScoreCell).content) == "Bartholomew"
+        assert shown_whole(app, app.screen.query_one("#cell-1-name", ScoreCell))
+        assert not app.screen.query_one("#card-head").display  # the card's own header is back

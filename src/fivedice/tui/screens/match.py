@@ -21,7 +21,7 @@ from fivedice.rules import BoxScored, DiceRolled, Match, MatchState, RuleError
 from fivedice.rules.state import ROLLS_PER_TURN
 
 from ..computer import SeatMove, best_move, hint_text, person_may_undo
-from ..widgets import DiceTray, DieView, ScorecardView, ScoreCell
+from ..widgets import CardHeader, DiceTray, DieView, ScorecardView, ScoreCell
 from ..widgets.scorecard import row_layout
 from .confirm import ConfirmScreen
 
@@ -110,6 +110,7 @@ class MatchScreen(Screen[None]):
                     yield ActionButton("Undo (U)", id="undo", variant="warning")
                 yield Static(id="message", markup=False)
                 yield Static(HELP, id="help")
+            yield CardHeader(self.state)  # shown on a small terminal only
             with ScrollableContainer(id="card-scroll", can_focus=False):
                 yield ScorecardView(self.state)
         yield Footer()
@@ -135,7 +136,7 @@ class MatchScreen(Screen[None]):
         wide = self.size.width >= TABLE_WIDTH + card.natural_width + CARD_PADDING
         self.query_one("#board").set_class(not wide, "-stacked")
         card.fit(None if wide else self.size.width - CARD_PADDING)
-        card.show(self.state, self.cursor)  # the names cut to the columns' new widths
+        self._show_card()  # the names cut to the columns' new widths
 
     # Drawing ---------------------------------------------------------------------------
 
@@ -143,7 +144,7 @@ class MatchScreen(Screen[None]):
         """Draw everything from the match state."""
         s = self.state
         self._settle_cursor()
-        self.query_one(ScorecardView).show(s, self.cursor)
+        self._show_card()
         if s.active_seat is None:
             return
         player = s.player(s.active_seat)
@@ -165,6 +166,12 @@ class MatchScreen(Screen[None]):
         note.update(self.message)
         note.set_class(self.message_is_error, "-error")
         self._schedule_computer()
+
+    def _show_card(self) -> None:
+        """Draw the card, and the header line kept above it on a small terminal."""
+        card = self.query_one(ScorecardView)
+        card.show(self.state, self.cursor)
+        self.query_one(CardHeader).show(card, self.state)
 
     @staticmethod
     def _rolls_text(s: MatchState) -> str:

@@ -188,6 +188,11 @@ class ScorecardView(Horizontal):
         self._label_width = max(len(label) for _, label in self._rows) + 2
 
     @property
+    def label_width(self) -> int:
+        """The label column's width."""
+        return self._label_width
+
+    @property
     def natural_width(self) -> int:
         """The columns' total width: what the card needs to show without scrolling."""
         return self._label_width + sum(column_width(name) for _, name in self._players)
