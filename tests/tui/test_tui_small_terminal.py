@@ -123,6 +123,12 @@ async def test_at_80x24_page_keys_scroll_the_card_and_the_dice_stay(
         await pilot.pause()
         assert scroll.scroll_y > 0 and app.screen.query_one("#die-0").region == dice_at
         assert_dice_and_turn_in_view(app)
+        keys = list(app.screen.query("FooterKey"))
+        assert len(keys) >= 8  # Roll, Hold, Box, Score, Undo, Hint, Leave, Quit
+        for key in keys:  # every key's hint in full on the footer line, none over another
+            assert Region(0, 0, 80, 24).contains_region(key.region), key.region
+            others = [k.region for k in keys if k is not key]
+            assert not any(key.region.overlaps(other) for other in others), key.region
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         app.save_screenshot("match-80x24.svg", path=str(ARTIFACTS))
 

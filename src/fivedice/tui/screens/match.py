@@ -113,7 +113,7 @@ class MatchScreen(Screen[None]):
             yield CardHeader(self.state)  # shown on a small terminal only
             with ScrollableContainer(id="card-scroll", can_focus=False):
                 yield ScorecardView(self.state)
-        yield Footer()
+        yield Footer(compact=True)  # every key fits an 80-column line
 
     def on_mount(self) -> None:
         self.query_one("#undo").display = self.match.options.undo_allowed
