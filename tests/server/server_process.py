@@ -52,6 +52,7 @@ class ServerProcess:
             "FIVEDICE_DATABASE_URL": self.database_url,
             "FIVEDICE_LOG_FORMAT": "json",
             "FIVEDICE_BOT_DELAY": "0",
+            "FIVEDICE_UNDO_GRACE": "0",  # the tests of the grace set their own
             "FIVEDICE_VALIDATE_OUTGOING": "1",
             # Every test client comes from 127.0.0.1: the per-address limits are tested by the
             # tests that set them (test_limits.py), and out of the way of all the others.

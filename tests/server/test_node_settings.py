@@ -78,6 +78,9 @@ def test_postgresql_without_its_driver_is_refused(monkeypatch: pytest.MonkeyPatc
             },
             "FIVEDICE_LEASE_SECONDS must be between 0.5 and 600",
         ),
+        ({"FIVEDICE_UNDO_GRACE": "-1"}, "FIVEDICE_UNDO_GRACE must be between 0 and 60"),
+        ({"FIVEDICE_UNDO_GRACE": "61"}, "FIVEDICE_UNDO_GRACE must be between 0 and 60"),
+        ({"FIVEDICE_UNDO_GRACE": "nan"}, "FIVEDICE_UNDO_GRACE must be between 0 and 60"),
     ],
 )
 def test_serve_refuses_settings_that_cannot_work(

@@ -262,7 +262,12 @@ async def test_screenshot_of_a_match_in_progress(make_app: AppFactory) -> None:
 async def test_a_computer_waits_while_a_question_is_open(store: Store) -> None:
     setup = GameSetup((SeatSetup("Ann"), SeatSetup("Rookie", "beginner")))
     app = FiveDiceApp(
-        setup, rng=random.Random(16), store=store, computer_delay=0.2, start_at_once=True
+        setup,
+        rng=random.Random(16),
+        store=store,
+        computer_delay=0.2,
+        undo_grace=0,  # the undo grace has its own tests
+        start_at_once=True,
     )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -287,6 +292,7 @@ async def test_the_bell_rings_when_the_turn_comes_back_to_a_person(store: Store)
             rng=random.Random(16),
             store=store,
             computer_delay=0.05,
+            undo_grace=0,
             start_at_once=True,
             turn_bell=enabled,
         )

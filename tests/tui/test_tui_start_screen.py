@@ -78,6 +78,7 @@ async def test_a_computer_seat_plays_its_own_turns(make_app: AppFactory) -> None
     assert "beginner" in levels  # the strategy package offers computer players
     app = make_app(("Ann", "Bob"), seed=21)
     app.computer_delay = 0
+    app.undo_grace = 0  # the undo grace has its own tests
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#kind-1")
         await pilot.press("down", "enter")  # "Computer: beginner", the first level

@@ -2,8 +2,11 @@
 server through the same intents a person sends.
 
 When the active seat is a computer's, the runner waits the table's bot delay (so people can
-follow), asks the computer player for its move in a worker thread (the optimal player reads a
-large table), and performs it through the referee like any other move.
+follow), and while the person who scored just before may still take it back, the undo grace as
+well (its first roll would close their undo window): it moves when the grace is over, or at
+once when the window closes otherwise; after an undo it is not its turn any more. Then it
+asks the computer player for its move in a worker thread (the optimal player reads a large
+table), and performs it through the referee like any other move.
 
 A move that cannot be stored (the database is down) is tried again, waiting a little longer
 each time, for as long as the table stands where the computer thought; a computer seat never
@@ -14,17 +17,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Protocol
 
 from fivedice.rules import Match, MatchState, Phase, RuleError
-from fivedice.strategy.seats import SeatMove
+from fivedice.strategy.seats import SeatMove, person_may_undo
 
 from .clock import RETRY_FIRST, RETRY_MAX, backoff
 from .referee import Referee
 from .table import Table
 
 log = logging.getLogger("fivedice.server.bots")
+
+GRACE_POLL = 0.1  # seconds between looks at a table whose person may still undo
 
 
 class ComputerPlayers(Protocol):
@@ -45,10 +51,13 @@ class BotRunner:
     retry_first = RETRY_FIRST
     retry_max = RETRY_MAX
 
-    def __init__(self, referee: Referee, players: ComputerPlayers, delay: float) -> None:
+    def __init__(
+        self, referee: Referee, players: ComputerPlayers, delay: float, undo_grace: float = 0.0
+    ) -> None:
         self.referee = referee
         self.players = players
         self.delay = delay
+        self.undo_grace = undo_grace
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._closed = False
         referee.after_commit.append(self.schedule)
@@ -84,8 +93,12 @@ class BotRunner:
         return state.player(state.active_seat).bot
 
     async def _play(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
         while (level := self._bot_to_move(table)) is not None:
+            began = loop.time()
             await asyncio.sleep(self.delay)
+            if not await self._wait_for_undo(table, began + self.undo_grace):
+                continue  # the person scored again meanwhile: a fresh grace for that
             state = table.state
             seat = state.active_seat
             if seat is None or state.player(seat).bot != level:
@@ -98,6 +111,23 @@ class BotRunner:
                 return
             if not await self._perform(table, seat, seq, move):
                 return
+
+    @staticmethod
+    async def _wait_for_undo(table: Table, deadline: float) -> bool:
+        """While the person who just scored may take it back, wait until `deadline` or until
+        the window closes; on a clocked table, never past half the computer's hand time (the
+        clock runs meanwhile). False when another scoring of theirs opened a new window."""
+        point = table.state.undo_point
+        loop = asyncio.get_running_loop()
+        while person_may_undo(table.state) and table.state.undo_point == point:
+            left = deadline - loop.time()
+            if table.deadline is not None and table.clock_seconds is not None:
+                half_hand_left = table.deadline - table.clock_seconds / 2 - time.time()
+                left = min(left, half_hand_left)
+            if left <= 0:
+                return True
+            await asyncio.sleep(min(GRACE_POLL, left))
+        return table.state.undo_point is None or not person_may_undo(table.state)
 
     async def _perform(self, table: Table, seat: int, seq: int, move: SeatMove) -> bool:
         """Carry out the move thought of at `seq`, trying again while it cannot be stored and

@@ -102,7 +102,7 @@ class ServerContext:
         hub = Hub(settings, metrics)
         referee = Referee(settings, store, writer, hub, metrics)
         registry = TableRegistry(store, writer, keep_created=not settings.clustered)
-        bots = BotRunner(referee, players, settings.bot_delay)
+        bots = BotRunner(referee, players, settings.bot_delay, settings.undo_grace)
         ctx = cls(settings, store, writer, metrics, hub, referee, registry, bots)
         ctx.limits = Limits.from_settings(settings)
         ctx.accuracy = AccuracyKeeper(store)

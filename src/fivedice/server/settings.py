@@ -13,6 +13,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fivedice.store import DATABASE_URL_ENV
+from fivedice.strategy.seats import UNDO_GRACE
+
+MAX_UNDO_GRACE = 60.0  # a computer never stands still longer than this for an undo
 
 
 def _env_float(name: str, default: float) -> float:
@@ -79,6 +82,9 @@ class Settings:
     spectators_listed: int = 20  # spectator names in a table view (the count is always there)
     # Play
     bot_delay: float = 0.6  # seconds a computer player waits before each move
+    # Seconds a computer who would move next also waits while the person who just scored may
+    # still undo (its first roll would end their undo window); 0: no wait
+    undo_grace: float = UNDO_GRACE
     finished_table_ttl: float = 600.0  # finished tables stay in memory this long
     host_away_seconds: float = 15.0  # a host away this long passes the role to a person here
     waiting_table_ttl: float = 600.0  # a table not started, nobody there this long, closes
@@ -139,6 +145,7 @@ class Settings:
             presence_interval=_env_float("FIVEDICE_PRESENCE_INTERVAL", cls.presence_interval),
             spectators_listed=_env_int("FIVEDICE_SPECTATORS_LISTED", cls.spectators_listed),
             bot_delay=_env_float("FIVEDICE_BOT_DELAY", cls.bot_delay),
+            undo_grace=_env_float("FIVEDICE_UNDO_GRACE", cls.undo_grace),
             finished_table_ttl=_env_float("FIVEDICE_FINISHED_TABLE_TTL", cls.finished_table_ttl),
             host_away_seconds=_env_float("FIVEDICE_HOST_AWAY_SECONDS", cls.host_away_seconds),
             waiting_table_ttl=_env_float("FIVEDICE_WAITING_TABLE_TTL", cls.waiting_table_ttl),
@@ -203,6 +210,8 @@ class Settings:
             parse_networks(self.trusted_proxies)
         except ValueError as exc:
             return f"FIVEDICE_TRUSTED_PROXIES: {exc}"
+        if not 0 <= self.undo_grace <= MAX_UNDO_GRACE:  # nan fails too
+            return f"FIVEDICE_UNDO_GRACE must be between 0 and {MAX_UNDO_GRACE:g} seconds"
         if self.clustered and not 0.5 <= self.lease_seconds <= 600:
             return "FIVEDICE_LEASE_SECONDS must be between 0.5 and 600"
         return None

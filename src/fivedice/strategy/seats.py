@@ -15,6 +15,20 @@ from fivedice.rules import MatchState
 
 from .players import ComputerPlayer, Level, player_for
 
+# Seconds a computer who would move next waits while the person who just scored may still take
+# it back: its first roll would end their undo window (seed 001) before they could use it.
+UNDO_GRACE = 3.0
+
+
+def person_may_undo(state: MatchState) -> bool:
+    """Whether a person (not a computer) who just scored may still take it back: the match
+    allows undo, and nobody has rolled since. A computer seat waits out the grace then."""
+    point = state.undo_point
+    if point is None or not state.options.undo_allowed:
+        return False
+    scorer = state.player(point.seat)
+    return scorer.bot is None and scorer.is_playing
+
 
 @dataclass(frozen=True)
 class SeatMove:

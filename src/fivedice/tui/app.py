@@ -4,6 +4,7 @@ source, the high-score store) and moves between the start, match and results scr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App
@@ -12,7 +13,7 @@ from textual.binding import Binding, BindingType
 from fivedice.rules import Match, RuleError
 from fivedice.rules.match import RandomSource
 
-from .computer import ComputerSeats, computer_levels
+from .computer import UNDO_GRACE, ComputerSeats, computer_levels
 from .scores import HIGH_SCORE_LIMIT, HighScoreLine, ScoreBook, open_score_book
 from .screens import ConfirmScreen, MatchScreen, ResultsScreen, StartScreen
 from .setup import GameSetup
@@ -27,6 +28,9 @@ class FiveDiceApp(App[None]):
     `computer_delay` is the pause before each computer move, so people can follow it.
     With `start_at_once` the match begins without the start screen. With `turn_bell` (the
     default) the terminal's bell rings when the turn comes to a person from someone else.
+    `save_dir` is where the results screen saves a match's log (the current directory when
+    None). `undo_grace` is how long a computer who would move next waits while the person who
+    just scored may still take it back.
     """
 
     CSS_PATH = "fivedice.tcss"
@@ -43,6 +47,8 @@ class FiveDiceApp(App[None]):
         computer_delay: float = 0.6,
         start_at_once: bool = False,
         turn_bell: bool = True,
+        save_dir: Path | None = None,
+        undo_grace: float = UNDO_GRACE,
     ) -> None:
         super().__init__()
         self.computers = ComputerSeats()
@@ -55,6 +61,8 @@ class FiveDiceApp(App[None]):
         self._store_failed = False
         self.start_at_once = start_at_once
         self.turn_bell = turn_bell
+        self.save_dir = save_dir
+        self.undo_grace = undo_grace
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen(self.setup, self.computer_kinds()))
@@ -97,6 +105,10 @@ class FiveDiceApp(App[None]):
         """Back to the start screen, prefilled with the last setup."""
         self.match = None
         self.switch_screen(StartScreen(self.setup, self.computer_kinds()))
+
+    def save_folder(self) -> Path:
+        """Where a match's log is saved: the folder given, else the current directory."""
+        return (self.save_dir or Path.cwd()).resolve()
 
     def action_quit_game(self) -> None:
         """Quit; during a match, ask first, since a match left unfinished is not kept."""

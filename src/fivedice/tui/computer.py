@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from fivedice.rules import Dice, MatchState
 from fivedice.strategy.advisor import Advice
-from fivedice.strategy.seats import ComputerSeats, SeatMove
+from fivedice.strategy.seats import UNDO_GRACE, ComputerSeats, SeatMove, person_may_undo
 
 __all__ = [
+    "UNDO_GRACE",
     "ComputerSeats",
     "SeatMove",
     "best_move",
     "computer_levels",
     "computer_name",
     "hint_text",
+    "person_may_undo",
 ]
 
 LABELS = {

@@ -20,8 +20,8 @@ from textual.widgets import Button, Footer, Static
 from fivedice.rules import BoxScored, DiceRolled, Match, MatchState, RuleError
 from fivedice.rules.state import ROLLS_PER_TURN
 
-from ..computer import SeatMove, best_move, hint_text
-from ..widgets import DiceTray, DieView, ScorecardView, ScoreCell
+from ..computer import SeatMove, best_move, hint_text, person_may_undo
+from ..widgets import CardHeader, DiceTray, DieView, ScorecardView, ScoreCell
 from ..widgets.scorecard import row_layout
 from .confirm import ConfirmScreen
 from .rules import RulesScreen
@@ -34,6 +34,7 @@ HELP = (
     "[b]↑[/] [b]↓[/] and [b]Enter[/], or click a box: score   [b]U[/]: undo   [b]H[/]: hint"
 )
 
+GRACE_POLL = 0.05  # seconds between looks while a person may still undo
 TABLE_WIDTH = 61  # the dice side, as wide as fivedice.tcss makes #table
 CARD_PADDING = 4
 
@@ -52,6 +53,10 @@ class MatchScreen(Screen[None]):
         *(Binding(str(i + 1), f"toggle_hold({i})", show=False) for i in range(1, 5)),
         Binding("up", "move_cursor(-1)", "Box", key_display="↑↓"),
         Binding("down", "move_cursor(1)", show=False),
+        Binding("pageup", "scroll_card('page_up')", show=False),
+        Binding("pagedown", "scroll_card('page_down')", show=False),
+        Binding("home", "scroll_card('home')", show=False),
+        Binding("end", "scroll_card('end')", show=False),
         Binding("enter", "score", "Score"),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
@@ -97,8 +102,9 @@ class MatchScreen(Screen[None]):
         with Horizontal(id="board"):
             with Vertical(id="table"):
                 yield Static(id="title", markup=False)
-                yield Static(id="turn", markup=False)
-                yield Static(id="round-info", markup=False)
+                with Vertical(id="turn-line"):  # one line on a small terminal
+                    yield Static(id="turn", markup=False)
+                    yield Static(id="round-info", markup=False)
                 yield DiceTray(id="dice")
                 yield Static(id="rolls")
                 with Horizontal(id="actions"):
@@ -106,9 +112,10 @@ class MatchScreen(Screen[None]):
                     yield ActionButton("Undo (U)", id="undo", variant="warning")
                 yield Static(id="message", markup=False)
                 yield Static(HELP, id="help")
+            yield CardHeader(self.state)  # shown on a small terminal only
             with ScrollableContainer(id="card-scroll", can_focus=False):
                 yield ScorecardView(self.state)
-        yield Footer()
+        yield Footer(compact=True)  # every key fits an 80-column line
 
     def on_mount(self) -> None:
         self.query_one("#undo").display = self.match.options.undo_allowed
@@ -124,10 +131,14 @@ class MatchScreen(Screen[None]):
             self.app.bell()
 
     def on_resize(self) -> None:
-        # Side by side when the terminal is wide enough, else the card goes under the dice.
+        # Side by side when the terminal is wide enough; else the turn line and the dice on
+        # top, kept in place, and the card under them in the rest of the screen, scrolling on
+        # its own (80x24 included), its columns narrowed to fit the width where they can.
         card = self.query_one(ScorecardView)
         wide = self.size.width >= TABLE_WIDTH + card.natural_width + CARD_PADDING
         self.query_one("#board").set_class(not wide, "-stacked")
+        card.fit(None if wide else self.size.width - CARD_PADDING)
+        self._show_card()  # the names cut to the columns' new widths
 
     # Drawing ---------------------------------------------------------------------------
 
@@ -135,7 +146,7 @@ class MatchScreen(Screen[None]):
         """Draw everything from the match state."""
         s = self.state
         self._settle_cursor()
-        self.query_one(ScorecardView).show(s, self.cursor)
+        self._show_card()
         if s.active_seat is None:
             return
         player = s.player(s.active_seat)
@@ -157,6 +168,12 @@ class MatchScreen(Screen[None]):
         note.update(self.message)
         note.set_class(self.message_is_error, "-error")
         self._schedule_computer()
+
+    def _show_card(self) -> None:
+        """Draw the card, and the header line kept above it on a small terminal."""
+        card = self.query_one(ScorecardView)
+        card.show(self.state, self.cursor)
+        self.query_one(CardHeader).show(card, self.state)
 
     @staticmethod
     def _rolls_text(s: MatchState) -> str:
@@ -290,7 +307,21 @@ class MatchScreen(Screen[None]):
         self.cursor = boxes[(i + step) % len(boxes)]
         self.redraw()
         if self.state.active_seat is not None:
-            self.query_one(f"#cell-{self.state.active_seat}-{self.cursor}").scroll_visible()
+            cell = self.query_one(f"#cell-{self.state.active_seat}-{self.cursor}")
+            cell.scroll_visible(animate=False)
+
+    def action_scroll_card(self, where: str) -> None:
+        """Scroll the card a page up or down, or to its top or bottom; the dice stay put."""
+        scroll = self.query_one("#card-scroll", ScrollableContainer)
+        moves = {
+            "page_up": scroll.scroll_page_up,
+            "page_down": scroll.scroll_page_down,
+            "home": scroll.scroll_home,
+            "end": scroll.scroll_end,
+        }
+        move = moves.get(where)
+        if move is not None:
+            move(animate=False)
 
     def action_score(self) -> None:
         """Score the dice in the box under the cursor."""
@@ -365,10 +396,18 @@ class MatchScreen(Screen[None]):
         self.run_worker(self._computer_step(level, token), group="computer", exclusive=True)
 
     async def _computer_step(self, level: str, token: int) -> None:
-        """Decide and play one move of a computer's turn: roll, hold and roll, or score."""
+        """Decide and play one move of a computer's turn: roll, hold and roll, or score.
+
+        While the person who scored just before may still take it back (U), the first roll
+        waits the app's undo grace: it would close their undo window."""
         state = self.state
         seat = self._active()
         computers = self.game.computers
+        loop = asyncio.get_running_loop()
+        grace_ends = loop.time() + self.game.undo_grace
+        if person_may_undo(state) and self.game.undo_grace > 0:
+            self.say(f"{self.message} · U takes it back before {state.player(seat).name} rolls")
+            self.redraw()
         if computers.needs_preparing(level, state) and state.dice is not None:
             self.say(f"{state.player(seat).name} is studying the rules (only the first time)")
             self.redraw()
@@ -379,6 +418,10 @@ class MatchScreen(Screen[None]):
             self.app.notify(f"The computer player failed: {exc}", severity="error", markup=False)
             move = SeatMove(category=best.category) if best else SeatMove()
         await asyncio.sleep(self.game.computer_delay)
+        while person_may_undo(self.state) and len(self.match.events) == token:
+            if (left := grace_ends - loop.time()) <= 0:
+                break
+            await asyncio.sleep(min(GRACE_POLL, left))
         while self.app.screen is not self:  # a question is open over the match: wait for it
             await asyncio.sleep(0.1)
         if len(self.match.events) != token:

@@ -1,9 +1,11 @@
-"""The end of a match: the winner(s), the ranking, the preset's high scores, what next, and
-every player's final card (below the buttons; the screen scrolls on a small terminal)."""
+"""The end of a match: the winner(s), the ranking, the preset's high scores, what next (saving
+the match's log among it), and every player's final card (below the buttons; the screen
+scrolls on a small terminal)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich import box
@@ -18,6 +20,7 @@ from textual.widgets import Button, Footer, Static
 
 from fivedice.rules import Match, Outcome
 
+from ..saving import save_match_log
 from ..scores import HighScoreLine
 from ..widgets import ScorecardView
 from .confirm import ConfirmScreen
@@ -95,6 +98,7 @@ class ResultsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "play_again", "Play again"),
         Binding("n", "new_game", "New game"),
+        Binding("s", "save_log", "Save log"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
@@ -102,6 +106,7 @@ class ResultsScreen(Screen[None]):
         super().__init__(id="results-screen")
         self.match = match
         self.match_id = match_id
+        self.saved_to: Path | None = None
 
     @property
     def game(self) -> FiveDiceApp:
@@ -121,7 +126,9 @@ class ResultsScreen(Screen[None]):
                 yield Button("Play again", id="play-again", variant="success")
                 yield Button("New game", id="new-game", variant="primary")
                 yield Button("Reset high scores", id="reset-scores", variant="error")
+                yield Button("Save log", id="save-log")
                 yield Button("Quit", id="quit")
+            yield Static(id="saved", markup=False)
             yield Static("[b]Final cards[/]", id="final-cards-title")
             with HorizontalScroll(id="final-cards", can_focus=False), Vertical(id="card-stack"):
                 for round in range(self.match.options.rounds):
@@ -152,6 +159,23 @@ class ResultsScreen(Screen[None]):
         """Back to the start screen, filled in as this match was."""
         self.game.new_game()
 
+    def action_save_log(self) -> None:
+        """Write the match's log to a JSON file (once) and say where it went, with the command
+        that replays it."""
+        note = self.query_one("#saved", Static)
+        if self.saved_to is not None:
+            note.update(f"Already saved to {self.saved_to}")
+            return
+        try:
+            self.saved_to = save_match_log(self.match, self.game.save_folder())
+        except OSError as exc:
+            note.update(f"The log was not saved: {exc}")
+            note.add_class("-error")
+            self.app.bell()
+            return
+        note.remove_class("-error")
+        note.update(f"Saved to {self.saved_to}\nReplay it: fivedice replay {self.saved_to}")
+
     def action_reset_scores(self) -> None:
         """Clear this preset's high-score list, after asking."""
 
@@ -169,6 +193,7 @@ class ResultsScreen(Screen[None]):
             "play-again": self.action_play_again,
             "new-game": self.action_new_game,
             "reset-scores": self.action_reset_scores,
+            "save-log": self.action_save_log,
             "quit": self.app.exit,
         }
         action = actions.get(event.button.id or "")

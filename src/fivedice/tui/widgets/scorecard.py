@@ -114,9 +114,28 @@ class ScoreCell(Static):
         self.post_message(self.Clicked(self.seat, self.key))
 
 
+MIN_COLUMN = 7  # room for a 4-digit total, padded
+
+
 def column_width(name: str) -> int:
     """A player's column width: room for the name and the active mark, within 7 to 14."""
-    return max(7, min(14, len(name) + 4))
+    return max(MIN_COLUMN, min(14, len(name) + 4))
+
+
+def fitted_widths(natural: list[int], room: int) -> list[int]:
+    """Column widths that fit in `room` cells: the natural ones if they fit, else each capped
+    at the widest cap that fits (never below MIN_COLUMN: then the card scrolls sideways)."""
+    if sum(natural) <= room:
+        return list(natural)
+    cap = max(natural, default=MIN_COLUMN)
+    while cap > MIN_COLUMN and sum(min(w, cap) for w in natural) > room:
+        cap -= 1
+    return [min(w, cap) for w in natural]
+
+
+def shortened(text: str, width: int) -> str:
+    """`text` cut to `width` characters, with an ellipsis where it was cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
 class ScoreColumn(Vertical):
@@ -128,7 +147,14 @@ class ScoreColumn(Vertical):
         self.player_name = name
         self._rows = rows
         self._box_names = box_names
-        self.styles.width = column_width(name)
+        self.width_cells = column_width(name)
+        self.styles.width = self.width_cells
+
+    def narrow_to(self, width: int) -> None:
+        """Draw the column `width` cells wide (the name cut to fit)."""
+        if width != self.width_cells:
+            self.width_cells = width
+            self.styles.width = width
 
     def compose(self) -> ComposeResult:
         yield ScoreCell(HEADER_KEY, self.seat, self.player_name, classes="-header")
@@ -140,7 +166,8 @@ class ScoreColumn(Vertical):
         """Draw the column's cells; mark it when its player is the active one or has left."""
         self.set_class(active, "-active")
         self.set_class(gone, "-gone")
-        name = (ACTIVE_MARK if active else "") + self.player_name
+        room = self.width_cells - 2  # the cells' padding
+        name = shortened((ACTIVE_MARK if active else "") + self.player_name, room)
         header_classes = {"-header"} | ({"-gone"} if gone else set())
         for cell in self.query(ScoreCell):
             if cell.key == HEADER_KEY:
@@ -161,9 +188,23 @@ class ScorecardView(Horizontal):
         self._label_width = max(len(label) for _, label in self._rows) + 2
 
     @property
+    def label_width(self) -> int:
+        """The label column's width."""
+        return self._label_width
+
+    @property
     def natural_width(self) -> int:
         """The columns' total width: what the card needs to show without scrolling."""
         return self._label_width + sum(column_width(name) for _, name in self._players)
+
+    def fit(self, width: int | None) -> None:
+        """Narrow the player columns to fit `width` cells with the labels (None: as wide as
+        the names want); the card scrolls sideways only when even the narrowest do not fit."""
+        columns = list(self.query(ScoreColumn))
+        natural = [column_width(c.player_name) for c in columns]
+        room = (width - self._label_width) if width is not None else sum(natural)
+        for column, fitted in zip(columns, fitted_widths(natural, room), strict=True):
+            column.narrow_to(fitted)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="labels", classes="label-column") as labels:
