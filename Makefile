@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 UV := $(BIN)/uv
 
-.PHONY: run cluster test lint typecheck install install-cluster install-test test-services cluster-services clean bench
+.PHONY: run cluster test lint typecheck install install-cluster install-test test-services cluster-services clean bench tables
 
 $(UV):
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,10 @@ test: install-test lint typecheck
 
 bench: install-test
 	$(BIN)/python -m bench
+
+# The solved tables shipped in the package (after a change to the solver or a shipped preset).
+tables: install
+	$(BIN)/python -m fivedice.strategy.shipped
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .cluster

@@ -45,10 +45,12 @@ def solve(
 ) -> None:
     """Compute (or load) the optimal-strategy table and print the expected score at the start."""
     from fivedice.strategy.cache import cached_table, load_or_solve
+    from fivedice.strategy.shipped import shipped_path
 
     ruleset = _rules(rules)
     started = time.perf_counter()
     cached = not no_cache and cached_table(ruleset) is not None
+    shipped = not no_cache and not cached and shipped_path(ruleset).exists()
     table = load_or_solve(ruleset, use_cache=not no_cache, progress=not as_json)
     seconds = time.perf_counter() - started
     if as_json:
@@ -56,11 +58,12 @@ def solve(
             "rules": ruleset.name,
             "expected": table.expected_start,
             "seconds": seconds,
-            "cached": cached,
+            "cached": cached or shipped,
+            "shipped": shipped,
         }
         typer.echo(json.dumps(out))
         return
-    how = "loaded from the cache" if cached else "solved"
+    how = "loaded from the cache" if cached else "shipped with fivedice" if shipped else "solved"
     typer.echo(
         f"{ruleset.title}: expected score {table.expected_start:.6f} ({how} in {seconds:.2f} s)"
     )

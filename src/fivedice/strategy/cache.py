@@ -12,6 +12,7 @@ from pathlib import Path
 
 from fivedice.rules import RuleSet
 
+from .shipped import shipped_table
 from .table import SOLVER_VERSION, StrategyTable
 
 ENV_VAR = "FIVEDICE_CACHE_DIR"
@@ -51,7 +52,8 @@ def load_or_solve(
     use_cache: bool = True,
     progress: bool | Callable[[int, int], None] = False,
 ) -> StrategyTable:
-    """The table for `rules`: from memory, else the disk cache, else solved (and then saved).
+    """The table for `rules`: from memory, else the disk cache, else the tables shipped with
+    the package (:mod:`.shipped`), else solved (and then saved).
 
     `progress` True shows a Rich progress bar while solving; a callable gets (done, total).
     With `use_cache` False the table is solved afresh and neither read nor written.
@@ -60,7 +62,7 @@ def load_or_solve(
     if use_cache:
         if key in _loaded:
             return _loaded[key]
-        table = cached_table(rules)
+        table = cached_table(rules) or shipped_table(rules)
         if table is not None:
             _loaded[key] = table
             return table
