@@ -11,7 +11,7 @@ $(UV):
 	$(BIN)/python -m pip install -q --upgrade pip uv
 
 install: $(UV)
-	$(UV) pip install -q --python $(BIN)/python -e .
+	$(UV) pip install -q --python $(BIN)/python -e '.[server]'
 
 install-cluster: $(UV)
 	$(UV) pip install -q --python $(BIN)/python -e '.[cluster]'

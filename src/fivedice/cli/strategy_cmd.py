@@ -35,6 +35,16 @@ def _rules(name: str) -> Any:
         fail(str(exc))
 
 
+def _require(extra: str, feature: str) -> None:
+    """Refuse in one line, before any work, a feature whose optional packages are missing."""
+    from fivedice.extras import MissingExtra, require
+
+    try:
+        require(extra, feature)
+    except MissingExtra as exc:
+        fail(str(exc))
+
+
 @app.command()
 def solve(
     rules: RulesOption = "official",
@@ -164,6 +174,8 @@ def simulate(
         fail(f"--seed is 0 or more, not {seed}")
     if plot is not None and not plot.parent.is_dir():
         fail(f"--plot: the folder {plot.parent} does not exist")
+    if plot is not None:
+        _require("plot", "--plot")
     ruleset = _rules(rules)
     started = time.perf_counter()
     try:
