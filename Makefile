@@ -60,9 +60,9 @@ test: install-test lint typecheck
 bench: install-test
 	$(BIN)/python -m bench
 
-# The solved tables shipped in the package (after a change to the solver or a shipped preset).
+# The presets' solved tables shipped in the package (after a change to the solver or a preset).
 tables: install
-	$(BIN)/python -m fivedice.strategy.shipped
+	$(BIN)/python -c "from fivedice.strategy.shipped import main; main()"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .cluster

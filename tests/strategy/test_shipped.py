@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from fivedice.cli import app
-from fivedice.rules import preset
+from fivedice.rules import preset, preset_names
+from fivedice.strategy import SOLVER_VERSION
 from fivedice.strategy.shipped import SHIPPED_PRESETS, shipped_path, shipped_table
 from fivedice.strategy.solver import solve
 
@@ -26,10 +28,12 @@ def test_shipped_table_is_the_solved_table(name: str) -> None:
     assert np.array_equal(shipped.values, solve(rules).values, equal_nan=True)
 
 
-def test_only_shipped_presets_have_files() -> None:
+def test_every_preset_and_nothing_else_has_a_file() -> None:
+    assert set(SHIPPED_PRESETS) == set(preset_names())
     expected = {shipped_path(preset(name)).name for name in SHIPPED_PRESETS}
     assert {p.name for p in shipped_path(preset()).parent.glob("*.npy.xz")} == expected
-    assert shipped_table(preset("yatzy")) is None
+    own = replace(preset(), name="house", upper_bonus=40)  # a rule set of one's own
+    assert shipped_table(own) is None
 
 
 FIRST_USE = """
@@ -56,7 +60,9 @@ def test_first_hint_compiles_nothing(tmp_path: Path) -> None:
         [sys.executable, "-c", FIRST_USE], env=env, capture_output=True, text=True, check=True
     )
     assert out.stdout.split() == ["hold", "3", "3", "3", "False"]
-    assert not any(tmp_path.iterdir())  # nothing solved, nothing written
+    saved = [p.name for p in (tmp_path / "tables").iterdir()]  # kept uncompressed, not solved
+    stem = f"{preset().fingerprint}-v{SOLVER_VERSION}"
+    assert sorted(saved) == [f"{stem}.json", f"{stem}.npy"]
 
 
 def test_solve_says_the_table_was_shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -69,6 +75,11 @@ def test_solve_says_the_table_was_shipped(tmp_path: Path, monkeypatch: pytest.Mo
     data = json.loads(result.output)
     assert data["shipped"] is True and data["cached"] is True
     assert abs(data["expected"] - 254.587729) < 1e-6
+    text = CliRunner().invoke(app, ["solve"]).output
+    assert "loaded from the cache" in text  # the shipped table was kept in the cache
+    forget_loaded()
+    for saved in (tmp_path / "tables").iterdir():
+        saved.unlink()
     text = CliRunner().invoke(app, ["solve"]).output
     assert "shipped with fivedice" in text
     forget_loaded()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 from fivedice.rules import RuleSet
@@ -62,7 +63,11 @@ def load_or_solve(
     if use_cache:
         if key in _loaded:
             return _loaded[key]
-        table = cached_table(rules) or shipped_table(rules)
+        table = cached_table(rules)
+        if table is None:
+            table = shipped_table(rules)
+            if table is not None:  # kept uncompressed in the cache: quicker to read next time
+                _save_quietly(table)
         if table is not None:
             _loaded[key] = table
             return table
@@ -76,6 +81,12 @@ def load_or_solve(
         table.save(table_path(rules))
         _loaded[key] = table
     return table
+
+
+def _save_quietly(table: StrategyTable) -> None:
+    """Write a table to the cache where the cache can be written (it is only a speed-up)."""
+    with suppress(OSError):
+        table.save(table_path(table.rules))
 
 
 def _solve_with_bar(rules: RuleSet) -> StrategyTable:

@@ -1,10 +1,10 @@
 """Solved tables that come with the package, so the first hint, solve or computer move under
-the common rule sets needs neither a solve nor the solver's compiled code.
+any preset needs neither a solve nor the solver's compiled code.
 
 Each file is ``tables/<fingerprint>-v<solver version>.npy.xz``: the table as ``.npy``,
 xz-compressed. A rule set whose fingerprint and solver version match a file is read from it;
-any other is solved as before. ``python -m fivedice.strategy.shipped`` (``make tables``)
-solves the shipped presets afresh and rewrites the files.
+any other (a rule set of one's own) is solved as before. ``make tables`` solves every preset
+afresh and rewrites the files (after a change to the solver or to a preset's scoring).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from pathlib import Path
 
 import numpy as np
 
-from fivedice.rules import RuleSet, preset
+from fivedice.rules import RuleSet, preset, preset_names
 
 from .table import SOLVER_VERSION, StrategyTable
 
-SHIPPED_PRESETS = ("official", "general", "general-no-chance", "yacht")
+SHIPPED_PRESETS = preset_names()
 FOLDER = Path(__file__).with_name("tables")
 
 
@@ -59,6 +59,7 @@ def write_shipped() -> list[Path]:
     return written
 
 
-if __name__ == "__main__":
-    for written_path in write_shipped():
-        print(f"{written_path.name}: {written_path.stat().st_size / 1024:.0f} KiB")
+def main() -> None:
+    """Rewrite the shipped tables and list them."""
+    for path in write_shipped():
+        print(f"{path.name}: {path.stat().st_size / 1024:.0f} KiB")
