@@ -25,7 +25,8 @@ NEG = -1.0e300
 @dataclass(frozen=True, eq=False)
 class TurnIndex:
     """Index arrays for a rule set's turns, worked out once: where each hand scores in each box
-    when it is not an extra Yahtzee, and the keeps of each size with their children and subs."""
+    when it is not an extra Yahtzee, and the keeps of each size with the keeps one die larger
+    and the keeps they contain."""
 
     natural_points: FloatArray  # [hand, box]
     natural_slot: IntArray  # [hand, box] successor slot of those points
@@ -35,6 +36,11 @@ class TurnIndex:
     contained: IntArray  # [j, keep] every keep inside it, itself included; pads: the NEG row
     hand_probability: FloatArray
     first_hand: int
+    # Every (box, slot) successor: the upper points it adds, and the flag after it (-1: as now).
+    pair_box: IntArray
+    pair_slot: IntArray
+    pair_points: IntArray
+    pair_flag: IntArray
 
 
 @cache
@@ -67,6 +73,17 @@ def turn_index(arrays: RuleArrays) -> TurnIndex:
     levels, contained = _keep_index(k)
     boxes = np.arange(arrays.box_count)
     natural = arrays.natural
+    pairs: list[tuple[int, int, int, int]] = []
+    for box in range(arrays.box_count):
+        if arrays.is_upper[box]:
+            for slot in range(int(arrays.slot_count[box])):
+                pairs.append((box, slot, int(arrays.slot_points[box, slot]), -1))
+        elif box == arrays.five_box:
+            pairs.append((box, 0, 0, 0))  # a 0 in the Yahtzee box
+            pairs.append((box, 1, 0, 1 if arrays.flags == 2 else 0))  # its points
+        else:
+            pairs.append((box, 0, 0, -1))
+    pair = np.array(pairs, dtype=np.int64).T
     index = TurnIndex(
         natural_points=natural.astype(np.float64),
         natural_slot=arrays.slot_of[boxes[None, :], natural],
@@ -76,6 +93,10 @@ def turn_index(arrays: RuleArrays) -> TurnIndex:
         contained=contained,
         hand_probability=k.hand_probability,
         first_hand=k.first_hand,
+        pair_box=pair[0],
+        pair_slot=pair[1],
+        pair_points=pair[2],
+        pair_flag=pair[3],
     )
     _INDEX[id(arrays)] = (arrays, index)
     return index
@@ -86,21 +107,15 @@ _INDEX: dict[int, tuple[RuleArrays, TurnIndex]] = {}
 
 def successors(a: RuleArrays, values: FloatArray, mask: int, flag: int, upper: int) -> FloatArray:
     """succ[box, slot]: the table value after scoring in each open box (0 where filled)."""
+    ix = turn_index(a)
+    bits = 1 << ix.pair_box
+    open_pair = (mask & bits) == 0
+    flags = np.where(ix.pair_flag < 0, flag, ix.pair_flag)[open_pair]
+    subtotals = np.minimum(upper + ix.pair_points, a.cap)[open_pair]
     succ = np.zeros((a.box_count, a.slot_points.shape[1]))
-    for box in range(a.box_count):
-        if (mask >> box) & 1:
-            continue
-        nxt = mask | (1 << box)
-        if a.is_upper[box]:
-            count = int(a.slot_count[box])
-            subtotals = np.minimum(upper + a.slot_points[box, :count], a.cap)
-            succ[box, :count] = values[nxt, flag, subtotals]
-        elif box == a.five_box:
-            full = 1 if a.flags == 2 else 0
-            succ[box, 0] = values[nxt, 0, upper]
-            succ[box, 1] = values[nxt, full, upper]
-        else:
-            succ[box, 0] = values[nxt, flag, upper]
+    succ[ix.pair_box[open_pair], ix.pair_slot[open_pair]] = values[
+        mask | bits[open_pair], flags, subtotals
+    ]
     return succ
 
 
@@ -118,8 +133,8 @@ def leaves(a: RuleArrays, ix: TurnIndex, succ: FloatArray, mask: int, flag: int)
     """[hand] the best score-now value of each of the 252 hands."""
     boxes = np.arange(a.box_count)
     is_open = (mask >> boxes) & 1 == 0
-    value = ix.natural_points + succ[boxes[None, :], ix.natural_slot]
-    value[:, ~is_open] = NEG
+    succ[~is_open] = NEG  # a filled box is never chosen
+    value = ix.natural_points + succ[boxes, ix.natural_slot]
     if a.five_box >= 0 and (mask >> a.five_box) & 1:
         for hand in ix.extra_hands:
             face = int(a.hand_face[hand])
@@ -129,20 +144,18 @@ def leaves(a: RuleArrays, ix: TurnIndex, succ: FloatArray, mask: int, flag: int)
             gain = (points + a.extra_bonus[face - 1, flag, sit]).astype(np.float64)
             slots = a.slot_of[boxes, points]
             value[hand] = np.where(allowed, gain + succ[boxes, slots], NEG)
-    value[np.isnan(value)] = NEG  # an unreachable successor is never the best
-    return value.max(axis=1)
+    succ[~is_open] = 0.0
+    # fmax passes over NaN (an unreachable successor), as the kernel's comparisons do.
+    return np.fmax.reduce(value, axis=1)
 
 
 def chance(work: FloatArray, ix: TurnIndex) -> None:
     """Keeps smaller than a hand: the mean over the six faces of the one-die-larger keep."""
     for size in range(DICE - 1, -1, -1):
         start, end = ix.levels[size]
-        c = work[ix.children[:, start:end]]
-        # Summed face by face, in the compiled kernel's order: the same bits.
-        total = c[0] + c[1]
-        for face in range(2, 6):
-            total += c[face]
-        work[start:end] = total * (1.0 / 6.0)
+        # Summed face by face down axis 0, in the compiled kernel's order: the same bits.
+        total = np.add.reduce(work[ix.children[:, start:end]], axis=0)
+        np.multiply(total, 1.0 / 6.0, out=work[start:end])
 
 
 def best(work: FloatArray, ix: TurnIndex) -> None:
