@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -144,11 +145,25 @@ def footprint(python: Path) -> tuple[int, float]:
     return len(json.loads(listed)), size / 1e6
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, str]:
-    """(wall seconds, stdout) of a command in a new process."""
+class Seconds(float):
+    """A command's wall-clock seconds, printed with its CPU seconds: on a busy machine the
+    wall clock also counts the time spent waiting for a core."""
+
+    cpu: float
+
+    def __format__(self, spec: str) -> str:
+        return f"{float(self):{spec}} s wall, {self.cpu:{spec}} s cpu"
+
+
+def timed(command: list[str], env: dict[str, str]) -> tuple[Seconds, str]:
+    """(seconds, stdout) of a command in a new process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-    return time.perf_counter() - started, out.stdout.strip()
+    seconds = Seconds(time.perf_counter() - started)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, out.stdout.strip()
 
 
 def first_use(python: Path, scratch: Path) -> None:
@@ -160,23 +175,23 @@ def first_use(python: Path, scratch: Path) -> None:
 
     bare, _ = timed([py, "-c", "pass"], env)
     imported, _ = timed([py, "-c", "import fivedice.rules, fivedice.strategy"], env)
-    print(f"  python start {bare:.2f} s; import fivedice.rules + strategy {imported:.2f} s")
+    print(f"  python start {bare:.2f}; import fivedice.rules + strategy {imported:.2f}")
     for label in ("first", "again"):
         wall, out = timed([fivedice, "solve"], env)
-        print(f"  fivedice solve (official), {label}: {wall:.2f} s  [{out}]")
+        print(f"  fivedice solve (official), {label}: {wall:.2f}  [{out}]")
     wall, out = timed([py, "-c", ADVICE], env)
     data = json.loads(out)
     print(
-        f"  first advice in a fresh process: {wall:.2f} s "
+        f"  first advice in a fresh process: {wall:.2f} "
         f"(imports, table and advice {data['seconds']:.2f} s; {data['best']})"
     )
     for level in ("optimal", "good-human", "beginner", "win-seeking"):
         wall, out = timed([py, "-c", MOVE, level], env)
         inner = json.loads(out)["seconds"]
-        print(f"  first computer move ({level}): {wall:.2f} s (in process {inner:.2f} s)")
+        print(f"  first computer move ({level}): {wall:.2f} (in process {inner:.2f} s)")
     for label in ("first", "again"):  # solved afresh: the compiled solver, then its cache
         wall, out = timed([fivedice, "solve", "--rules", "free-joker", "--no-cache"], env)
-        print(f"  fivedice solve --rules free-joker --no-cache, {label}: {wall:.2f} s  [{out}]")
+        print(f"  fivedice solve --rules free-joker --no-cache, {label}: {wall:.2f}  [{out}]")
     _, out = timed([py, "-c", SOLVE_TWICE, "free-joker"], env)
     data = json.loads(out)
     print(
