@@ -50,3 +50,24 @@ def test_score_advice_is_the_expected_final_of_the_card_after() -> None:
         for advice in score_advice(table, card, Dice.parse(dice)):
             after = card.with_score(card.option(advice.action.category, Dice.parse(dice)))
             assert advice.expected == table.expected_final(after)
+
+
+def test_a_turn_is_kept_for_the_next_roll_of_the_same_table_only() -> None:
+    from fivedice.strategy.heuristics import beginner_table
+    from fivedice.strategy.turn import turn_values
+
+    rules = preset("official")
+    table = load_or_solve(rules)
+    card = Scorecard(rules, {"chance": 22})
+    key = table.key(card.boxes)
+    first = turn_values(table, key)
+    assert turn_values(table, table.key(card.boxes)) is first  # the next roll of the turn
+    assert not first.before_last_roll.flags.writeable
+    other = turn_values(beginner_table(rules), key)  # same state, another table
+    assert other is not first
+    assert not np.array_equal(other.before_second_roll, first.before_second_roll)
+    for name in rules.category_names:  # other turns push it out
+        if name != "chance":
+            turn_values(table, table.key({name: 0}))
+    assert turn_values(table, key) is not first
+    assert np.array_equal(turn_values(table, key).before_second_roll, first.before_second_roll)

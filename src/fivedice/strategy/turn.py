@@ -7,6 +7,7 @@ the solver's per-state computation run for a single upper subtotal, in plain num
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -41,6 +42,7 @@ class TurnValues:
 
 
 _RECENT = 8  # turns kept: a player asks for advice up to three times in one turn
+_recent_lock = threading.Lock()
 _recent: OrderedDict[tuple[int, int, int, int], tuple[StrategyTable, TurnValues]] = OrderedDict()
 
 
@@ -48,14 +50,16 @@ def turn_values(table: StrategyTable, key: StateKey) -> TurnValues:
     """Work out one turn from a turn-start state of `table` (any table of that shape); the
     last few are kept, so each roll of a turn does not work it out again."""
     memo = (id(table), key.mask, key.flag, key.upper)
-    known = _recent.get(memo)
-    if known is not None and known[0] is table:
-        _recent.move_to_end(memo)
-        return known[1]
+    with _recent_lock:  # the server asks for hints from several threads
+        known = _recent.get(memo)
+        if known is not None and known[0] is table:
+            _recent.move_to_end(memo)
+            return known[1]
     turn = _work_out(table, key)
-    _recent[memo] = (table, turn)
-    while len(_recent) > _RECENT:
-        _recent.popitem(last=False)
+    with _recent_lock:
+        _recent[memo] = (table, turn)
+        while len(_recent) > _RECENT:
+            _recent.popitem(last=False)
     return turn
 
 
@@ -63,4 +67,6 @@ def _work_out(table: StrategyTable, key: StateKey) -> TurnValues:
     """One turn worked out afresh."""
     a = rule_arrays(table.rules)
     succ, before_last, before_second = turn(a, table.values, key.mask, key.flag, key.upper)
+    for shared in (succ, before_last, before_second):  # kept and handed out again: read-only
+        shared.flags.writeable = False
     return TurnValues(key, before_second, before_last, succ)
