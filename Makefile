@@ -4,14 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 UV := $(BIN)/uv
 
-.PHONY: run cluster test lint typecheck install install-cluster install-test test-services cluster-services clean bench
+.PHONY: run cluster test lint typecheck install install-cluster install-test test-services cluster-services clean bench tables
 
 $(UV):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip uv
 
 install: $(UV)
-	$(UV) pip install -q --python $(BIN)/python -e .
+	$(UV) pip install -q --python $(BIN)/python -e '.[server]'
 
 install-cluster: $(UV)
 	$(UV) pip install -q --python $(BIN)/python -e '.[cluster]'
@@ -61,6 +61,10 @@ test: install-test lint typecheck
 
 bench: install-test
 	$(BIN)/python -m bench
+
+# The presets' solved tables shipped in the package (after a change to the solver or a preset).
+tables: install
+	$(BIN)/python -c "from fivedice.strategy.shipped import main; main()"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .cluster

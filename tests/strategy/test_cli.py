@@ -20,7 +20,7 @@ def test_solve_json(official: StrategyTable) -> None:
     result = runner.invoke(app, ["solve", "--rules", "official", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"rules", "expected", "seconds", "cached"}
+    assert set(data) == {"rules", "expected", "seconds", "cached", "shipped"}
     assert abs(data["expected"] - 254.587729) < 1e-6
 
 

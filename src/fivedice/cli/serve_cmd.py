@@ -31,6 +31,12 @@ def serve(
     old_database: Annotated[str | None, typer.Option("--database-url", hidden=True)] = None,
 ) -> None:
     """Run the game server (lobby, tables, play sockets, REST API with docs at /docs)."""
+    from fivedice.extras import MissingExtra, require
+
+    try:
+        require("server", "fivedice serve")
+    except MissingExtra as exc:
+        fail(str(exc))
     from fivedice.server import Settings
     from fivedice.server.runner import run
     from fivedice.store import Store

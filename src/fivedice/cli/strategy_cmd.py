@@ -36,6 +36,16 @@ def _rules(name: str) -> Any:
         fail(str(exc))
 
 
+def _require(extra: str, feature: str) -> None:
+    """Refuse in one line, before any work, a feature whose optional packages are missing."""
+    from fivedice.extras import MissingExtra, require
+
+    try:
+        require(extra, feature)
+    except MissingExtra as exc:
+        fail(str(exc))
+
+
 @app.command()
 def solve(
     rules: RulesOption = "official",
@@ -46,10 +56,12 @@ def solve(
 ) -> None:
     """Compute (or load) the optimal-strategy table and print the expected score at the start."""
     from fivedice.strategy.cache import cached_table, load_or_solve
+    from fivedice.strategy.shipped import shipped_path
 
     ruleset = _rules(rules)
     started = time.perf_counter()
     cached = not no_cache and cached_table(ruleset) is not None
+    shipped = not no_cache and not cached and shipped_path(ruleset).exists()
     table = load_or_solve(ruleset, use_cache=not no_cache, progress=not as_json)
     seconds = time.perf_counter() - started
     if as_json:
@@ -57,11 +69,12 @@ def solve(
             "rules": ruleset.name,
             "expected": table.expected_start,
             "seconds": seconds,
-            "cached": cached,
+            "cached": cached or shipped,
+            "shipped": shipped,
         }
         typer.echo(json.dumps(out))
         return
-    how = "loaded from the cache" if cached else "solved"
+    how = "loaded from the cache" if cached else "shipped with fivedice" if shipped else "solved"
     typer.echo(
         f"{ruleset.title}: expected score {table.expected_start:.6f} ({how} in {seconds:.2f} s)"
     )
@@ -184,6 +197,8 @@ def simulate(
         fail(f"--seed is 0 or more, not {seed}")
     if plot is not None and not plot.parent.is_dir():
         fail(f"--plot: the folder {plot.parent} does not exist")
+    if plot is not None:
+        _require("plot", "--plot")
     ruleset = _rules(rules)
     started = time.perf_counter()
     try:

@@ -1,5 +1,6 @@
 """The optimal player's tables, as the server's hints, analyses and accuracy records share them:
-solved once per rule set (then kept in the cache directory), one solve at a time.
+a preset's read from the package, another rule set's solved once (then kept in the cache
+directory), one solve at a time.
 
 The strategy package is imported only when asked: a server without it still serves the lobby
 and play, and answers the computer's help with ``not_available``.
@@ -18,7 +19,8 @@ _solving = threading.Lock()  # one solve at a time: two hints must not solve the
 
 
 def strategy_table(rules: RuleSet) -> Any:
-    """The rule set's optimal-strategy table (solved on first use, then cached); blocking."""
+    """The rule set's optimal-strategy table (shipped, or solved on first use, then cached);
+    blocking."""
     try:
         from fivedice.strategy import load_or_solve
     except ImportError:

@@ -73,11 +73,14 @@ class Advice:
 
 
 def score_advice(table: StrategyTable, card: Scorecard, dice: Dice) -> list[Advice]:
-    """Each box the dice may go in, with the expected final score after scoring there."""
+    """Each box the dice may go in, with the expected final score after scoring there
+    (:meth:`StrategyTable.expected_final` of the card after, worked out from the state key)."""
+    key = table.key(card.boxes)
+    so_far = sum(card.boxes.values()) + card.yahtzee_bonus  # the card's total less its bonus
     out = []
     for option in card.options(dice):
-        after = card.with_score(option)
-        expected = table.expected_final(after)
+        after = table.key_after(key, option.category, option.points)
+        expected = so_far + option.points + option.bonus + table.value(after)
         out.append(Advice(Action.scoring(option.category), expected, option.points, option.bonus))
     return out
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 from fivedice.rules import RuleSet
 
+from .shipped import shipped_table
 from .table import SOLVER_VERSION, StrategyTable
 
 ENV_VAR = "FIVEDICE_CACHE_DIR"
@@ -51,7 +53,8 @@ def load_or_solve(
     use_cache: bool = True,
     progress: bool | Callable[[int, int], None] = False,
 ) -> StrategyTable:
-    """The table for `rules`: from memory, else the disk cache, else solved (and then saved).
+    """The table for `rules`: from memory, else the disk cache, else the tables shipped with
+    the package (:mod:`.shipped`), else solved (and then saved).
 
     `progress` True shows a Rich progress bar while solving; a callable gets (done, total).
     With `use_cache` False the table is solved afresh and neither read nor written.
@@ -61,6 +64,10 @@ def load_or_solve(
         if key in _loaded:
             return _loaded[key]
         table = cached_table(rules)
+        if table is None:
+            table = shipped_table(rules)
+            if table is not None:  # kept uncompressed in the cache: quicker to read next time
+                _save_quietly(table)
         if table is not None:
             _loaded[key] = table
             return table
@@ -74,6 +81,12 @@ def load_or_solve(
         table.save(table_path(rules))
         _loaded[key] = table
     return table
+
+
+def _save_quietly(table: StrategyTable) -> None:
+    """Write a table to the cache where the cache can be written (it is only a speed-up)."""
+    with suppress(OSError):
+        table.save(table_path(table.rules))
 
 
 def _solve_with_bar(rules: RuleSet) -> StrategyTable:

@@ -9,18 +9,20 @@ card's future in its place, so the same turn machinery (and the fast simulator) 
   (its *par*), the Yahtzee box a few turns' worth, and the upper bonus counts as won once
   the subtotal plus three of each open face reaches the threshold ("three of each" rule).
 
-Every number is derived from the rule set through the solver's own turn computation.
+Every number is derived from the rule set through the solver's own turn computation (its
+plain-numpy form, :mod:`.one_turn`: no compiled code).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
 
 from fivedice.rules import RuleSet
 
-from .keeps import keep_table
+from .one_turn import start_value
 from .rule_arrays import rule_arrays
 from .table import StrategyTable
 
@@ -30,25 +32,15 @@ YAHTZEE_TURNS = 4  # the Yahtzee box is valued as if a person chased it this man
 @cache
 def box_pars(rules: RuleSet) -> np.ndarray:
     """Each box's par: the expected score of one turn played for that box alone."""
-    from .kernels import solve_level
-
     a = rule_arrays(rules)
-    k = keep_table()
     n = a.box_count
     full = (1 << n) - 1
     values = np.zeros((1 << n, 1, 1))
-    masks = np.array([full ^ (1 << box) for box in range(n)], dtype=np.int64)
     # One turn, no upper bonus to chase: no flag axis, every subtotal at 0.
-    subsets = 1 << len(a.upper_boxes)
-    par_rules = a.packed._replace(
-        flags=1,
-        cap=0,
-        threshold=0,
-        reach=np.ones((subsets, 1), dtype=np.bool_),
-        headroom=np.zeros(subsets, dtype=np.int64),
+    one_turn_rules = replace(a, flags=1, cap=0)
+    pars = np.array(
+        [start_value(one_turn_rules, values, full ^ (1 << box), 0, 0) for box in range(n)]
     )
-    solve_level(values, masks, np.zeros(n, dtype=np.int64), par_rules, k.packed)
-    pars = values[masks, 0, 0].copy()
     if a.five_box >= 0:
         # The chance of a five of a kind within a few turns, not just one.
         value = float(a.natural[:, a.five_box].max())

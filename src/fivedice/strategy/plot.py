@@ -16,7 +16,10 @@ def histogram_png(
     rival_name: str | None = None,
 ) -> None:
     """Write a histogram of final scores counted by value (``counts[s]``: games scoring s), and
-    a rival's overlaid, to a PNG file in an existing folder."""
+    a rival's overlaid, to a PNG file in an existing folder (needs fivedice[plot])."""
+    from fivedice.extras import require
+
+    require("plot", "A histogram plot")
     import matplotlib
 
     matplotlib.use("Agg")

@@ -75,6 +75,19 @@ class StrategyTable:
             flag = 1
         return StateKey(mask, flag, min(upper, self.cap))
 
+    def key_after(self, key: StateKey, name: str, points: int) -> StateKey:
+        """The state once `points` are written in the open box `name` (as :meth:`key` of the
+        card with that box filled)."""
+        rules = self.rules
+        upper = key.upper
+        if rules.category(name).section is Section.UPPER:
+            upper = min(upper + points, self.cap)
+        flag = key.flag
+        five = rules.five_of_a_kind
+        if self.flags == 2 and five is not None and name == five.name and points > 0:
+            flag = 1
+        return StateKey(key.mask | 1 << rules.index(name), flag, upper)
+
     def value(self, key: StateKey) -> float:
         """Expected points still to come from a turn-start state."""
         v = float(self.values[key.mask, key.flag, key.upper])

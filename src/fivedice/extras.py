@@ -1,0 +1,43 @@
+"""The optional parts of the package and what each needs, so a missing one is named in one line
+with the command that installs it, instead of a traceback from deep inside an import."""
+
+from __future__ import annotations
+
+import importlib
+
+# extra -> the modules its packages provide (uvicorn[standard] brings websockets; pydantic,
+# which the server uses too, always comes with Typer).
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "server": (
+        "fastapi",
+        "uvicorn",
+        "websockets",
+        "orjson",
+        "prometheus_client",
+        "argon2",
+        "fastapi_offline",
+    ),
+    "plot": ("matplotlib",),
+}
+
+
+class MissingExtra(ImportError):
+    """A feature whose optional packages are not installed."""
+
+
+def missing_modules(extra: str) -> list[str]:
+    """The modules of `extra` that cannot be imported here."""
+    gone = []
+    for module in EXTRAS[extra]:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            gone.append(module)
+    return gone
+
+
+def require(extra: str, feature: str) -> None:
+    """Raise :class:`MissingExtra` naming `feature` and the install command when `extra`'s
+    packages are not all installed."""
+    if missing_modules(extra):
+        raise MissingExtra(f"{feature} needs fivedice[{extra}]: pip install 'fivedice[{extra}]'")
