@@ -6,6 +6,9 @@ import { analysisView } from "./analysis.js";
 import { fill, h, toast } from "./dom.js";
 import { navigate } from "./router.js";
 
+/** Why a player stopped playing, as the ranking says it (a forfeit is always the clock's). */
+const STATUS_WORDS = { forfeited: "lost on time: the clock ran out", left: "left the match" };
+
 function confetti() {
   const box = h("div", { class: "confetti", "aria-hidden": "true" });
   const colors = ["#f2b632", "#ffffff", "#e05d4f", "#5b7bd5", "#7fe0a3"];
@@ -110,7 +113,7 @@ export function renderResults(screen) {
           "span",
           { class: "rank-name" },
           st.name,
-          st.status !== "playing" ? h("span", { class: "muted small" }, ` (${st.status})`) : null,
+          st.status !== "playing" ? h("span", { class: "muted small rank-status" }, ` (${STATUS_WORDS[st.status] || st.status})`) : null,
           local.has(st.seat) && screen.saysYou ? h("span", { class: "tag you", style: { marginLeft: "0.5em" } }, "you") : null,
           v.options.rated ? h("span", { class: "small rank-rating", dataset: { seat: String(st.seat) } }) : null,
         ),

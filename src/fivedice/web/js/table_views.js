@@ -3,6 +3,7 @@
 // elements and wires clicks back to the screen (the controller in table.js).
 
 import { clockText, fill, h } from "./dom.js";
+import { miniDie } from "./dice.js";
 import { rulesHref } from "./rules.js";
 import { rememberedSeats } from "./seats.js";
 import { renderScorecard } from "./scorecard.js";
@@ -117,7 +118,8 @@ export function renderPlaying(screen, rolled) {
     last: !!showLast,
     hinted,
   });
-  screen.noteEl.textContent = showLast ? m.lastTurn.text : v.dice === null ? m.rollOffText() : "";
+  if (!showLast && v.dice === null && m.rollOffText()) fill(screen.noteEl, rollOffDice(m));
+  else screen.noteEl.textContent = showLast ? m.lastTurn.text : "";
 
   // Roll, hint, undo.
   const pips = h("span", { class: "rolls-left", "aria-hidden": "true" }, [...Array(MAX_ROLLS)].map((_, i) => h("i", { class: i < v.rolls_left ? "full" : "" })));
@@ -158,6 +160,28 @@ export function renderPreview(screen) {
   }
   screen.previewEl.classList.remove("muted");
   fill(screen.previewEl, ...previewParts(m, category, option), m.actingSeat !== null ? " · click or Enter to score" : "");
+}
+
+/** The roll for first turn as dice: each player's name beside the die they rolled, a tie's
+ * rounds one after another; the sentence (rollOffText) is what a screen reader hears. */
+function rollOffDice(m) {
+  const v = m.view;
+  const rounds = v.roll_off.map((round, index) =>
+    h(
+      "span",
+      { class: "roll-off-round", "aria-hidden": "true" },
+      index ? h("span", { class: "roll-off-tie" }, "tie, again:") : null,
+      round.map(([seat, face]) => h("span", { class: "roll-off-die", dataset: { seat: String(seat), face: String(face) } }, m.seatName(seat), " ", miniDie(face))),
+    ),
+  );
+  return h(
+    "span",
+    { class: "roll-off" },
+    h("span", { class: "visually-hidden" }, m.rollOffText()),
+    h("span", { "aria-hidden": "true" }, "Roll for first turn: "),
+    rounds,
+    h("span", { class: "roll-off-first", "aria-hidden": "true" }, `${m.seatName(v.order[0])} starts.`),
+  );
 }
 
 /** "Chance: 17 points + 100 bonus": what a box would score, for the preview line and bubble. */
