@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from accounts_client import Browser
 from server_process import ServerProcess
+from wsclient import PlayClient, open_table
 
 NOT_JSON_NUMBERS = ["Infinity", "-Infinity", "NaN", "1e999", "-1e999"]
 
@@ -61,3 +63,22 @@ def test_infinity_in_a_number_field_opens_no_table(visitor: Browser, number: str
     assert answer.status_code == 422, answer.text
     assert answer.json()["code"] == "invalid_request"
     assert visitor.request("GET", "/api/tables").json() == before
+
+
+@pytest.mark.parametrize("number", NOT_JSON_NUMBERS)
+async def test_a_socket_message_with_infinity_is_refused_and_changes_nothing(
+    server: ServerProcess, number: str
+) -> None:
+    with httpx.Client(base_url=server.base_url, timeout=10) as api:
+        table = open_table(api, "Ann", seats=1)
+    ann = await PlayClient(server.ws_url(table["id"]), table["tokens"][0]).connect()
+    try:
+        before = ann.seq
+        await ann.send(f'{{"type": "start", "token": "{ann.token}", "seq": {number}}}')
+        refusal = await ann.error()
+        assert isinstance(refusal["code"], str) and isinstance(refusal["message"], str)
+        with httpx.Client(base_url=server.base_url, timeout=10) as api:
+            view = api.get(f"/api/tables/{table['id']}").json()
+        assert view["phase"] == "waiting" and view["seq"] == before
+    finally:
+        await ann.close()
