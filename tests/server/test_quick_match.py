@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from accounts_client import COOKIE, Browser
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from server_process import ServerProcess
 
@@ -261,6 +261,23 @@ def fuzzer(quick_server: ServerProcess) -> Iterator[Browser]:
     path_id=st.text(alphabet="abcdefXYZ0123456789-_.%~", min_size=1, max_size=90),
     real_cookie=st.booleans(),
     csrf=st.booleans(),
+)
+@example(  # Python's JSON reader takes Infinity: the refusal must not fail to render it
+    endpoint=("POST", "/api/quick-match"),
+    body=b"Infinity",
+    path_id="a",
+    real_cookie=True,
+    csrf=True,
+)
+@example(
+    endpoint=("POST", "/api/quick-match"),
+    body=b'{"seats": NaN, "preset": -Infinity}',
+    path_id="a",
+    real_cookie=True,
+    csrf=True,
+)
+@example(
+    endpoint=("POST", "/api/quick-match"), body=b"[1e999]", path_id="a", real_cookie=True, csrf=True
 )
 def test_malformed_input_is_refused_never_a_fault(
     quick_server: ServerProcess,

@@ -52,9 +52,12 @@ def set_theme(page: Page, theme: str) -> None:
     page.evaluate(
         """async (t) => {
           document.documentElement.dataset.theme = t;
-          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          // Bounded: a frame or a transition that never comes must not stall the test.
+          const within = (p, ms) => Promise.race([p, new Promise((d) => setTimeout(d, ms))]);
+          const frames = new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(d)));
+          await within(frames, 500);
           const fading = document.getAnimations().filter((a) => a instanceof CSSTransition);
-          await Promise.all(fading.map((a) => a.finished.catch(() => null)));
+          await within(Promise.all(fading.map((a) => a.finished.catch(() => null))), 2000);
         }""",
         theme,
     )

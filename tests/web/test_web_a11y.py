@@ -1,6 +1,7 @@
 """Accessibility, measured: axe-core finds no serious or critical violation on any screen (the
 lobby, the create form, a waiting table, a table in play, the end of a match with its analysis,
-the replay, the leaderboards, a profile, the account dialog, history and high scores), in the
+the replay, the leaderboards, a profile, the account dialog, history and high scores, the rules
+page of two rule sets, the lobby's games kept by this browser and their Reset question), in the
 light and dark themes, at 1280x800 and 390x844; and no screen scrolls sideways at 320 px."""
 
 from __future__ import annotations
@@ -228,3 +229,31 @@ def test_table_page_does_not_shift_as_it_loads(
     size = f"{viewport['width']}x{viewport['height']}"
     print(f"layout shift at {size}: {playing:.3f} in play, {ended:.3f} finished")
     assert ended <= 0.1, f"a finished table shifts {ended:.3f} as it loads"
+
+
+@pytest.mark.parametrize("preset", ["official", "yatzy"])
+def test_rules_page(sized: tuple[str, Page], artifacts: Path, preset: str) -> None:
+    size, page = sized
+    page.goto(f"/?view=rules&preset={preset}")
+    expect(page.locator("#rules-title")).not_to_be_empty()
+    expect(page.locator("#rules-how-to li").first).to_be_visible()
+    check(page, artifacts, size, f"rules-{preset}")
+
+
+KEPT_GAME = {"id": "t1:0:0", "name": "Lou", "total": 231, "round": 1, "rounds": 1, "when": 1}
+
+
+def test_played_at_this_browser_and_its_reset(sized: tuple[str, Page], artifacts: Path) -> None:
+    """The lobby's list of the games kept by this browser, with an entry, and the question
+    its Reset asks."""
+    size, page = sized
+    kept = json.dumps(json.dumps({"official": [KEPT_GAME]}))
+    page.add_init_script(f"localStorage.setItem('fivedice.localHighScores', {kept})")
+    page.goto("/")
+    page.select_option("select[aria-label='High scores for']", "official")
+    expect(page.locator("#local-scores li").first).to_contain_text("1. Lou")
+    page.locator(".local-scores").scroll_into_view_if_needed()
+    check(page, artifacts, size, "local-scores")
+    page.locator("#local-scores-reset").click()
+    expect(page.locator("#local-scores-confirm")).to_contain_text("Clear the 1 score")
+    check(page, artifacts, size, "local-scores-confirm")

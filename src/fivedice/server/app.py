@@ -96,8 +96,13 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         # The API's own shape, {code, message}, for requests pydantic refuses too; the
         # field-by-field list stays under "detail".
         # A body that is not UTF-8 comes back as bytes in the errors: shown, not decoded.
+        # JSON has no Infinity or NaN (nor 1e999, which parses as infinity): echoed as text.
         errors = jsonable_encoder(
-            exc.errors(), custom_encoder={bytes: lambda raw: raw.decode("utf-8", "replace")}
+            exc.errors(),
+            custom_encoder={
+                bytes: lambda raw: raw.decode("utf-8", "replace"),
+                float: lambda x: x if math.isfinite(x) else str(x),
+            },
         )
         first = errors[0] if errors else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")

@@ -20,7 +20,8 @@ RequestId = Annotated[str, Field(max_length=64)] | int | None
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Python's JSON reader takes Infinity, NaN and 1e999 (infinity): no number field does.
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class _ClientMessage(_Message):
