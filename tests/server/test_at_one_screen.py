@@ -47,3 +47,11 @@ def test_the_flag_outlives_a_restart(tmp_path: Path) -> None:
             assert api.get(f"/api/tables/{table_id}").json()["at_one_screen"] is True
     finally:
         server.kill()
+
+
+def test_the_replay_of_a_table_at_one_screen_says_so_too(api: httpx.Client) -> None:
+    body = {"host_name": "Dee", "seats": 1, "listed": False, "at_one_screen": True}
+    table_id = api.post("/api/tables", json=body).json()["table_id"]
+    replay = api.get(f"/api/matches/{table_id}/replay", params={"seq": 1})
+    assert replay.status_code == 200, replay.text
+    assert replay.json()["at_one_screen"] is True
