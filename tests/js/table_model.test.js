@@ -102,7 +102,7 @@ test("online, your column comes first and says you", () => {
 });
 
 test("pass and play: columns in turn order, named by player, never 'you', no presence dots", () => {
-  const cols = model("pass", [0, 1], view({ active_seat: 1 })).columns();
+  const cols = model("pass", [0, 1], view({ active_seat: 1, at_one_screen: true })).columns();
   assert.deepEqual(cols.map((c) => c.seat.seat), [0, 1]);
   assert.deepEqual(cols.map((c) => c.tag), ["", ""]);
   assert.ok(cols.every((c) => !c.presence));
@@ -110,7 +110,7 @@ test("pass and play: columns in turn order, named by player, never 'you', no pre
 });
 
 test("against the computer: your column says you, and no presence dots", () => {
-  const v = view({ seats: [seat(0, "Ann"), seat(1, "Beginner", { bot: "beginner" })] });
+  const v = view({ seats: [seat(0, "Ann"), seat(1, "Beginner", { bot: "beginner" })], at_one_screen: true });
   const cols = model("computer", [0], v).columns();
   assert.deepEqual(cols.map((c) => c.tag), ["you", ""]);
   assert.ok(cols.every((c) => !c.presence));
@@ -123,10 +123,20 @@ test("missing seats show as empty columns at the end", () => {
   assert.deepEqual(cols.map((c) => c.seat && c.seat.seat), [0, 1, null, null]);
 });
 
-test("a table at one screen is local: online, or only watching, it is not", () => {
-  assert.ok(model("pass", [0, 1]).isLocal);
-  assert.ok(model("computer", [0]).isLocal);
-  assert.ok(!model("online", [0]).isLocal);
+test("the server's view says whether a table is played at one screen, for visitors too", () => {
+  const visitor = new TableModel(null);
+  visitor.view = view({ at_one_screen: true });
+  assert.ok(visitor.isLocal);
+  assert.ok(model("online", [0], view({ at_one_screen: true })).isLocal);
+  // A tab that kept its pass-and-play seats still follows the view once it has one.
+  assert.ok(!model("pass", [0, 1], view({ at_one_screen: false })).isLocal);
+});
+
+test("before the first view, the tab's own seats say whether it is at one screen", () => {
+  const pass = new TableModel({ mode: "pass", seats: { 0: { token: "t" } }, primary: 0 });
+  assert.ok(pass.isLocal);
+  assert.ok(new TableModel({ mode: "computer", seats: { 0: { token: "t" } }, primary: 0 }).isLocal);
+  assert.ok(!new TableModel({ mode: "online", seats: { 0: { token: "t" } }, primary: 0 }).isLocal);
   assert.ok(!new TableModel(null).isLocal);
   assert.ok(!new TableModel({ mode: "pass", seats: {} }).isLocal);
 });

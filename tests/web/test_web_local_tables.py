@@ -31,6 +31,50 @@ def expect_no_online_chrome(page: Page) -> None:
     expect(page.locator(".invite")).to_have_count(0)
 
 
+def open_at_one_screen(page: Page, host: str) -> str:
+    """Open a two-seat table for play at one screen, as the quick starts do (the server told so),
+    without starting it; this tab holds the host's seat as an online one, so only the server's
+    word can make it one played at one screen. Returns the table's id."""
+    return str(
+        page.evaluate(
+            """async (host) => {
+              const body = { host_name: host, seats: 2, listed: false, at_one_screen: true };
+              const { api } = await import("./js/api.js");
+              const created = await api.createTable(body);
+              const { saveSeats } = await import("./js/seats.js");
+              const seats = { [created.seat]: { token: created.token, name: host } };
+              saveSeats(created.table_id, { mode: "online", seats, primary: created.seat });
+              return created.table_id;
+            }""",
+            host,
+        )
+    )
+
+
+def test_a_visitor_to_a_pass_and_play_table_sees_no_online_chrome(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    """Another browser (or a tab that lost its seats) opening a table played at one screen
+    sees it as the players do: no invite link, private badge, chat or presence dots."""
+    players = open_page(DESKTOP)
+    players.goto("/")
+    names = players.locator(".names-list input")
+    names.nth(0).fill("Kim")
+    names.nth(1).fill("Lou")
+    players.locator("#pass-and-play").click()
+    wait_phase(players, "playing")
+    expect_no_online_chrome(players)
+    table_id = players.evaluate("() => new URLSearchParams(location.search).get('table')")
+
+    for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        visitor = open_page(size)
+        visitor.goto(f"/?table={table_id}")
+        wait_phase(visitor, "playing")
+        expect(visitor.locator(".scorecard thead th[data-seat]")).to_have_count(2)
+        expect_no_online_chrome(visitor)
+        shoot(visitor, artifacts, f"{name}-visitor-at-pass-and-play")
+
+
 def test_pass_and_play_names_players_and_undo_says_whose(
     open_page: Callable[..., Page], artifacts: Path
 ) -> None:
@@ -123,25 +167,12 @@ def test_an_online_table_keeps_its_invite_link_and_chat(open_page: Callable[...,
 def test_a_waiting_room_at_one_screen_has_no_invite_link(
     open_page: Callable[..., Page], artifacts: Path
 ) -> None:
-    """The quick starts start at once; a table held for play at one screen that is still
+    """The quick starts start at once; a table opened for play at one screen that is still
     waiting (its start not yet through) shows its seats without the online chrome."""
     page = open_page(PHONE)
     page.goto("/")
-    page.fill("#player-name", "Ivy")
-    page.locator("#create-table summary").click()
-    page.locator("#create-table form input[name=seats]").fill("2")
-    page.locator("#create-submit").click()
-    wait_phase(page, "waiting")
-    expect(page.locator(".invite input")).to_be_visible()
-    # This tab now holds the table as one played here (as the quick starts save it).
-    page.evaluate(
-        """() => {
-          const all = JSON.parse(sessionStorage.getItem("fivedice.tab.tables"));
-          for (const entry of Object.values(all)) entry.mode = "computer";
-          sessionStorage.setItem("fivedice.tab.tables", JSON.stringify(all));
-        }"""
-    )
-    page.reload()
+    table_id = open_at_one_screen(page, "Ivy")
+    page.goto(f"/?table={table_id}")
     wait_phase(page, "waiting")
     expect(page.locator(".seats-list li[data-seat='0']")).to_contain_text("Ivy")
     expect(page.locator(".seats-list li[data-seat='0'] .tag.you")).to_have_text("you")

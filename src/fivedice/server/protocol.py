@@ -304,6 +304,10 @@ class TableView(_Message):
     id: str
     name: str | None
     listed: bool
+    at_one_screen: bool = Field(
+        description="Played at one screen (pass and play, or against the computer): "
+        "no invite, chat or presence to show"
+    )
     preset: str
     options: dict[str, Any]
     phase: Literal["waiting", "playing", "finished"]
@@ -469,6 +473,11 @@ class CreateTable(_Message):
         "each player's rating moves with the result",
     )
     bots: Annotated[list[BotSeat], Field(max_length=8)] = Field(default_factory=list)
+    at_one_screen: bool = Field(
+        default=False,
+        description="Everyone plays at the one screen that opens it (pass and play, or against "
+        "the computer): its view says so to every viewer, who sees no invite, chat or presence",
+    )
 
 
 class TableCreated(_Message):

@@ -75,7 +75,13 @@ class TableRegistry:
         match = Match.create(preset(request.preset) if request.preset else None, options, DICE)
         people = [request.host_name] if request.host_name is not None else []
         table, seated = await self.open(
-            match, people, bot_names, request.name, request.listed, owners=[host_owner]
+            match,
+            people,
+            bot_names,
+            request.name,
+            request.listed,
+            owners=[host_owner],
+            at_one_screen=request.at_one_screen,
         )
         host_seat, token = seated[0] if seated else (None, None)
         return table, host_seat, token
@@ -90,6 +96,7 @@ class TableRegistry:
         *,
         start: bool = False,
         owners: Sequence[SeatOwner | None] = (),
+        at_one_screen: bool = False,
     ) -> tuple[Table, list[tuple[int, str]]]:
         """Seat people (by name, each given a token; the accounts in `owners`, in the same
         order, hold their seats) then computer players (name, level) at a new match, start it
@@ -108,7 +115,7 @@ class TableRegistry:
         pairs = zip(seated, owners, strict=False)
         held = {seat: owner for (seat, _), owner in pairs if owner is not None}
         table_id = new_match_id()
-        meta: dict[str, object] = {"listed": listed}
+        meta: dict[str, object] = {"listed": listed, "at_one_screen": at_one_screen}
         await self.writer.call(
             create_online_match,
             self.store,
@@ -125,6 +132,7 @@ class TableRegistry:
             match,
             name=name,
             listed=listed,
+            at_one_screen=at_one_screen,
             rng=DICE,
             tokens={digest: seat for seat, digest in tokens},
             owners=held,
@@ -205,6 +213,7 @@ class TableRegistry:
             match,
             name=summary.label,
             listed=bool(summary.meta.get("listed", True)),
+            at_one_screen=bool(summary.meta.get("at_one_screen", False)),
             rng=rng,
             tokens=tokens,
             deadline=deadline,

@@ -85,7 +85,14 @@ async def _open(ctx: ServerContext, table: Table, offer: RematchOffer) -> None:
     names = [state.player(seat).name for seat in accepted]
     owners = [_still_held(table, seat) for seat in accepted]  # accounts keep their seats
     new, seated = await ctx.registry.open(
-        match, names, bots, table.name, table.listed, start=True, owners=owners
+        match,
+        names,
+        bots,
+        table.name,
+        table.listed,
+        start=True,
+        owners=owners,
+        at_one_screen=table.at_one_screen,
     )
     offer.table_id = new.id
     run_opened(ctx, new)

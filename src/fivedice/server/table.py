@@ -75,6 +75,7 @@ class Table:
         *,
         name: str | None,
         listed: bool,
+        at_one_screen: bool = False,
         rng: RandomSource,
         tokens: dict[str, int] | None = None,
         deadline: float | None = None,
@@ -85,6 +86,7 @@ class Table:
         self.id = table_id
         self.name = name
         self.listed = listed
+        self.at_one_screen = at_one_screen  # pass and play or against the computer
         self.match = match
         self.rng = rng
         self.lock = asyncio.Lock()

@@ -75,6 +75,7 @@ def table_view(
         "id": table.id,
         "name": table.name,
         "listed": table.listed,
+        "at_one_screen": table.at_one_screen,
         "preset": s.rules.name,
         "options": table.options_dict,
         "phase": s.phase.value,

@@ -81,6 +81,7 @@ async def replay(
         at,
         name=summary.label,
         listed=bool(summary.meta.get("listed", False)),
+        at_one_screen=bool(summary.meta.get("at_one_screen", False)),
         rng=random.Random(0),
     )
     settings = ctx.settings

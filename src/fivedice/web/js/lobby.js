@@ -394,6 +394,7 @@ export class LobbyScreen {
         seats: 2,
         hints: true,
         bots: [{ level: this.vsLevel.value, name: botName(this.vsLevel.value, [name]) }],
+        at_one_screen: true,
       },
       [],
       "computer",
@@ -406,7 +407,7 @@ export class LobbyScreen {
     if (hasTwins(names)) return toast("Give each player a different name: capitals and spaces do not count", "error");
     if (names[0]) setPlayerName(names[0]);
     // One screen: the players see each other's hints anyway, so they are on.
-    await this.open({ preset: this.passPreset.value || null, name: "Pass and play", listed: false, host_name: names[0], seats: names.length, hints: true }, names.slice(1), "pass", true);
+    await this.open({ preset: this.passPreset.value || null, name: "Pass and play", listed: false, host_name: names[0], seats: names.length, hints: true, at_one_screen: true }, names.slice(1), "pass", true);
   }
 
   async createTable() {

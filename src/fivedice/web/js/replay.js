@@ -8,6 +8,7 @@ import { decisionStep } from "./decisions.js";
 import { DiceTray } from "./dice.js";
 import { fill, h, s, toast } from "./dom.js";
 import { dateText } from "./labels.js";
+import { heldValues, playersOf, replayColumns, turnCount, turnName } from "./replay_words.js";
 import { renderScorecard } from "./scorecard.js";
 import { turnAt, turnsOf } from "./turns.js";
 
@@ -67,6 +68,7 @@ export class ReplayScreen {
     const m = this.match;
     const total = m.events.length;
     this.slider = h("input", { type: "range", min: "1", max: String(total), value: String(total), "aria-label": "Event", id: "replay-slider" });
+    this.slider.style.setProperty("--max", String(total)); // the groove fills up to the thumb
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.caption = h("p", { class: "replay-caption", "aria-live": "polite", id: "replay-caption" });
     this.counter = h("span", { class: "replay-counter num", id: "replay-counter" });
@@ -122,10 +124,14 @@ export class ReplayScreen {
     );
   }
 
+  /** The name of the player whose turn it is, as they sat down. */
+  turnPlayer(turn) {
+    const player = playersOf(this.match.events).get(turn.seat);
+    return player ? player.name : `Seat ${turn.seat + 1}`;
+  }
+
   turnLabel(turn) {
-    const name = (this.match.events.find((e) => e.type === "joined" && e.seat === turn.seat) || { name: `Seat ${turn.seat + 1}` }).name;
-    const rounds = this.match.events[0].options.rounds || 1;
-    return `${rounds > 1 ? `Round ${turn.round + 1}, t` : "T"}urn ${turn.number}: ${name}`;
+    return turnName(turn, this.turnPlayer(turn), this.match.events[0].options.rounds || 1);
   }
 
   /** Back to the start of this turn, or of the one before when already there. */
@@ -148,7 +154,7 @@ export class ReplayScreen {
       case "joined": return `${event.name} sat down${event.bot ? " (computer)" : ""}.`;
       case "left": return `${name(event.seat)} left.`;
       case "started": return "The match started.";
-      case "held": return `${name(event.seat)} held ${event.held.map((p) => p + 1).join(", ") || "nothing"}.`;
+      case "held": return `${name(event.seat)} held ${heldValues(this.match.events, event.seq).join(" ") || "nothing"}.`;
       case "rolled": return `${name(event.seat)} rolled ${event.dice.join(" ")}.`;
       case "scored": return `${name(event.seat)} scored ${event.points}${event.bonus ? ` + ${event.bonus} bonus` : ""} in ${this.label(event.category)}.`;
       case "undone": return `${name(event.seat)} took back ${this.label(event.category)}.`;
@@ -168,9 +174,14 @@ export class ReplayScreen {
     seq = Math.max(1, Math.min(total, seq));
     this.step = seq;
     this.slider.value = String(seq);
+    this.slider.style.setProperty("--value", String(seq));
     const turn = turnAt(this.turns, seq);
     this.turnPicker.value = String(Math.max(0, turn));
-    this.counter.textContent = `${turn >= 0 ? `turn ${turn + 1} of ${this.turns.length} · ` : ""}event ${seq} of ${total}`;
+    const rounds = this.match.events[0].options.rounds || 1;
+    const here = turn >= 0 ? this.turns[turn] : null;
+    // Each player fills one box a turn, so each has as many turns a round as the card has boxes.
+    const turnWords = here ? `${turnCount(here, this.turnPlayer(here), this.categories.length, rounds)} · ` : "";
+    this.counter.textContent = `${turnWords}event ${seq} of ${total}`;
     this.showDecision(seq);
     if (this.destroyed) return;
     const address = new URL(location.href);
@@ -198,8 +209,7 @@ export class ReplayScreen {
       }
     }
     this.tray.update({ dice, held, canHold: false, rolled: event.type === "rolled" ? [0, 1, 2, 3, 4].filter((p) => !event.held.includes(p)) : [], last: !view.dice && !!dice });
-    const order = view.order.length ? view.order : view.seats.map((s) => s.seat);
-    const columns = order.map((n, index) => ({ seat: view.seats.find((s) => s.seat === n), index, me: false, local: false })).filter((c) => c.seat);
+    const columns = replayColumns(this.match.events, view);
     fill(
       this.cardEl,
       renderScorecard({

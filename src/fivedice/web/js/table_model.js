@@ -49,9 +49,11 @@ export class TableModel {
     return (this.entry && this.entry.mode) || "online";
   }
 
-  /** A table played at this one screen (pass and play, or against the computer): no one else
-   * is invited, so it shows no invite link, private badge, chat or presence dots. */
+  /** A table played at one screen (pass and play, or against the computer): no one else is
+   * invited, so it shows no invite link, private badge, chat or presence dots. The server's
+   * view says so, for visitors too; before the first view, this tab's own seats say it. */
   get isLocal() {
+    if (this.view) return this.view.at_one_screen === true;
     return LOCAL_MODES.has(this.mode) && this.localSeats.size > 0;
   }
 

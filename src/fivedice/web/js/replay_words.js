@@ -1,0 +1,52 @@
+// The replay's words and columns, from the stored log and the position the server rebuilt: one
+// numbering of turns everywhere (each player's own turn, as the analysis counts them), the dice
+// a hold kept by their values, and the players' columns without live presence. No DOM.
+
+/** Each seat's name as it sat down, in the order the log seated them. */
+export function playersOf(events) {
+  const players = new Map();
+  for (const event of events) if (event.type === "joined" && !players.has(event.seat)) players.set(event.seat, { name: event.name, bot: event.bot || null });
+  return players;
+}
+
+/** "Kim · turn 4" (with "Round 2 · " ahead of it in a match of several rounds). */
+export function turnName(turn, name, rounds) {
+  return `${rounds > 1 ? `Round ${turn.round + 1} · ` : ""}${name} · turn ${turn.number}`;
+}
+
+/** "Kim's turn 4 of 13": the same turn as the picker's and the analysis's "T4". */
+export function turnCount(turn, name, turnsEach, rounds) {
+  return `${rounds > 1 ? `round ${turn.round + 1} · ` : ""}${name}'s turn ${turn.number} of ${turnsEach}`;
+}
+
+/** The values of the dice a "held" event kept, smallest first, read from the roll before it
+ * (the event names positions). */
+export function heldValues(events, seq) {
+  const held = events[seq - 1];
+  const roll = events.slice(0, seq - 1).reverse().find((e) => e.type === "rolled" && e.seat === held.seat);
+  if (!roll) return [];
+  return held.held.map((position) => roll.dice[position]).sort((a, b) => a - b);
+}
+
+/**
+ * The scorecard's columns in a replay: every player of the match from the first event on (one
+ * not yet seated shows an empty card), with no presence (a replay is no one's live table).
+ * @param {object[]} events  the match's log
+ * @param {object} view  the position the server rebuilt at this step
+ */
+export function replayColumns(events, view) {
+  const players = playersOf(events);
+  const order = view.order.length ? [...view.order] : view.seats.map((s) => s.seat);
+  for (const seat of players.keys()) if (!order.includes(seat)) order.push(seat);
+  return order
+    .map((n) => {
+      const seated = view.seats.find((s) => s.seat === n);
+      const player = players.get(n);
+      const seat = seated
+        ? { ...seated, connected: true, away_since: null }
+        : player && { seat: n, name: player.name, bot: player.bot, status: "playing", connected: true, away_since: null, absent_turns: 0, total: 0, cards: [] };
+      return seat ? { seat, me: false, local: false, tag: "", presence: false } : null;
+    })
+    .filter(Boolean)
+    .map((column, index) => ({ ...column, index }));
+}
