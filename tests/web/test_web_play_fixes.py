@@ -1,0 +1,70 @@
+"""What a new player tripped on: a second tab takes back the account's seat by itself, a long
+table name stays inside the window, Enter starts pass and play, only the acting person's open
+boxes look clickable, the console stays clean, and a tap on a phone scores the box tapped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from web_driver import (
+    DESKTOP,
+    PHONE,
+    overflowing,
+    screen,
+    shoot,
+    wait_acting_or_finished,
+    wait_phase,
+)
+
+
+def start_against_the_computer(page: Page, name: str = "Bob") -> str:
+    """From the lobby, a match against a beginner; returns the table's id."""
+    page.goto("/")
+    page.fill("#player-name", name)
+    page.select_option("#vs-level", "beginner")
+    page.locator("#play-computer").click()
+    wait_phase(page, "playing")
+    return screen(page).get_attribute("data-table-id") or ""
+
+
+def test_a_new_tab_takes_back_the_accounts_seat(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    page = open_page(DESKTOP)
+    table_id = start_against_the_computer(page)
+    assert wait_acting_or_finished(page) == "0"
+    second = page.context.new_page()  # the same browser: its account, its remembered seats
+    second.goto(f"/?table={table_id}")
+    wait_phase(second, "playing")
+    expect(second.locator(".table-screen")).to_have_attribute("data-acting", "0")
+    expect(second.get_by_role("button", name="Resume as Bob")).to_have_count(0)
+    expect(second.locator(".roll-button")).to_be_enabled()
+    # The first tab keeps the seat too: the same token, not a new one.
+    page.reload()
+    wait_phase(page, "playing")
+    expect(page.locator(".table-screen")).to_have_attribute("data-acting", "0")
+    shoot(second, artifacts, "desktop-new-tab-seated")
+
+
+def test_a_long_table_name_stays_inside_the_window(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    long_name = "W" * 120  # the longest a table's name may be, with no space to break at
+    for size, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page = open_page(size)
+        page.goto("/")
+        page.fill("#player-name", "Ann")
+        page.locator("#create-table summary").click()
+        page.locator("#create-table form input[name=name]").fill(long_name)
+        page.locator("#create-submit").click()
+        wait_phase(page, "waiting")
+        expect(page.locator(".table-head h1")).to_have_text(long_name)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        assert not overflowing(page)
+        for name in ("Copy invite link", "Leave"):
+            box = page.get_by_role("button", name=name).bounding_box()
+            assert box is not None
+            assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (name, box)
+        shoot(page, artifacts, f"{label}-table-long-name")
