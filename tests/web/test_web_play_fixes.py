@@ -70,3 +70,16 @@ def test_a_long_table_name_stays_inside_the_window(
             assert box is not None
             assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (name, box)
         shoot(page, artifacts, f"{label}-table-long-name")
+
+
+def test_enter_in_a_pass_and_play_name_starts_the_game(open_page: Callable[..., Page]) -> None:
+    page = open_page(PHONE)
+    page.goto("/")
+    names = page.locator(".names-list input")
+    names.nth(0).fill("Eve")
+    names.nth(1).fill("Finn")
+    names.nth(1).press("Enter")
+    wait_phase(page, "playing")
+    heads = page.locator(".scorecard thead th[data-seat]")
+    expect(heads).to_have_count(2)
+    expect(heads.nth(1)).to_contain_text("Finn")
