@@ -11,11 +11,15 @@ from playwright.sync_api import Page, expect
 from web_driver import (
     DESKTOP,
     PHONE,
+    open_boxes,
     overflowing,
+    roll,
     screen,
+    seq,
     shoot,
     wait_acting_or_finished,
     wait_phase,
+    wait_seq_above,
 )
 
 
@@ -83,3 +87,32 @@ def test_enter_in_a_pass_and_play_name_starts_the_game(open_page: Callable[..., 
     heads = page.locator(".scorecard thead th[data-seat]")
     expect(heads).to_have_count(2)
     expect(heads.nth(1)).to_contain_text("Finn")
+
+
+SHOWN_BOX_STYLE = """() => {
+  const box = document.querySelector("td[data-seat='1'] span.open-box");
+  if (!box) return null;
+  const style = getComputedStyle(box);
+  return [style.borderTopStyle, style.borderTopColor, style.cursor].join("|");
+}"""
+
+
+def test_only_the_acting_persons_open_boxes_look_clickable(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    page = open_page(DESKTOP)
+    start_against_the_computer(page)
+    assert wait_acting_or_finished(page) == "0"
+    roll(page)
+    mine = page.locator("td[data-seat='0'] button.open-box").first
+    assert mine.evaluate("b => getComputedStyle(b).borderTopStyle") == "dashed"
+    assert mine.evaluate("b => getComputedStyle(b).cursor") == "pointer"
+    page.keyboard.press("Escape")
+    rolled = seq(page)
+    page.locator(f"button.open-box[data-category='{open_boxes(page)[0]}']").click()
+    wait_seq_above(page, rolled)
+    # The computer's turn: its points show in its column, with no border and no pointer.
+    shown = page.wait_for_function(SHOWN_BOX_STYLE, polling=50).json_value()
+    style, color, cursor = shown.split("|")
+    assert (style == "none" or color == "rgba(0, 0, 0, 0)") and cursor == "default", shown
+    shoot(page, artifacts, "desktop-computer-turn-boxes")
