@@ -89,11 +89,14 @@ def test_enter_in_a_pass_and_play_name_starts_the_game(open_page: Callable[..., 
     expect(heads.nth(1)).to_contain_text("Finn")
 
 
-SHOWN_BOX_STYLE = """() => {
-  const box = document.querySelector("td[data-seat='1'] span.open-box");
-  if (!box) return null;
-  const style = getComputedStyle(box);
-  return [style.borderTopStyle, style.borderTopColor, style.cursor].join("|");
+WATCH_SHOWN_BOXES = """() => {
+  window.shownBoxes = [];
+  new MutationObserver(() => {
+    for (const box of document.querySelectorAll("td[data-seat='1'] span.open-box")) {
+      const style = getComputedStyle(box);
+      window.shownBoxes.push([style.borderTopStyle, style.borderTopColor, style.cursor].join("|"));
+    }
+  }).observe(document.body, { childList: true, subtree: true });
 }"""
 
 
@@ -107,12 +110,13 @@ def test_only_the_acting_persons_open_boxes_look_clickable(
     mine = page.locator("td[data-seat='0'] button.open-box").first
     assert mine.evaluate("b => getComputedStyle(b).borderTopStyle") == "dashed"
     assert mine.evaluate("b => getComputedStyle(b).cursor") == "pointer"
-    page.keyboard.press("Escape")
+    page.evaluate(WATCH_SHOWN_BOXES)
     rolled = seq(page)
     page.locator(f"button.open-box[data-category='{open_boxes(page)[0]}']").click()
     wait_seq_above(page, rolled)
     # The computer's turn: its points show in its column, with no border and no pointer.
-    shown = page.wait_for_function(SHOWN_BOX_STYLE, polling=50).json_value()
+    page.wait_for_function("window.shownBoxes.length > 0")
+    shown = page.evaluate("window.shownBoxes[0]")
     style, color, cursor = shown.split("|")
     assert (style == "none" or color == "rgba(0, 0, 0, 0)") and cursor == "default", shown
     shoot(page, artifacts, "desktop-computer-turn-boxes")
