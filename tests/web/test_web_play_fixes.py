@@ -120,3 +120,29 @@ def test_only_the_acting_persons_open_boxes_look_clickable(
     style, color, cursor = shown.split("|")
     assert (style == "none" or color == "rgba(0, 0, 0, 0)") and cursor == "default", shown
     shoot(page, artifacts, "desktop-computer-turn-boxes")
+
+
+def test_the_lobby_and_a_visit_to_a_table_log_no_errors(open_page: Callable[..., Page]) -> None:
+    host = open_page(DESKTOP)
+    host.goto("/")
+    host.fill("#player-name", "Ann")
+    host.locator("#create-table summary").click()
+    host.locator("#create-submit").click()
+    wait_phase(host, "waiting")
+    table_id = screen(host).get_attribute("data-table-id")
+
+    visitor = open_page(PHONE)
+    errors: list[str] = []
+    visitor.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    failed: list[str] = []
+    visitor.on(
+        "response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
+    visitor.goto("/")
+    expect(visitor.locator("#account-button")).to_have_attribute("data-kind", "guest")
+    visitor.goto(f"/?table={table_id}")
+    wait_phase(visitor, "waiting")
+    expect(visitor.locator(".seats-list li[data-seat='0']")).to_contain_text("Ann")
+    visitor.wait_for_timeout(1500)  # the page's later requests (scores, presence) come in
+    assert not failed, failed
+    assert not errors, errors

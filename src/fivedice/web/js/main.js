@@ -41,12 +41,23 @@ async function resumeByAccount(tableId) {
     if (account && remembered.account === account.id) resumeSeats(tableId);
     return;
   }
-  if (!account) return;
+  if (!account || !(await holdsSeat(tableId, account))) return;
   try {
     const seat = await api.resume(tableId);
     addSeat(tableId, seat.seat, seat.token, account.name, { mode: "online", primary: seat.seat });
   } catch {
     /* no seat here for this account: watch, or join */
+  }
+}
+
+/** Whether the table shows a seat taken by this account (a visitor's page then asks for no
+ * seat it does not hold, which the server would refuse). */
+async function holdsSeat(tableId, account) {
+  try {
+    const view = await api.table(tableId);
+    return view.seats.some((s) => s.status === "playing" && s.account && s.account.name === account.name && s.account.kind === account.kind);
+  } catch {
+    return false; // no such table: the table screen says so
   }
 }
 
