@@ -4,6 +4,7 @@ boxes look clickable, the console stays clean, and a tap on a phone scores the b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from playwright.sync_api import Page, expect
 from web_driver import (
     DESKTOP,
     PHONE,
+    cell,
     open_boxes,
     overflowing,
     roll,
@@ -146,3 +148,42 @@ def test_the_lobby_and_a_visit_to_a_table_log_no_errors(open_page: Callable[...,
     visitor.wait_for_timeout(1500)  # the page's later requests (scores, presence) come in
     assert not failed, failed
     assert not errors, errors
+
+
+AT_POINT = """([x, y]) => {
+  const hit = document.elementFromPoint(x, y);
+  const box = hit && hit.closest("button.open-box");
+  return box ? box.dataset.category : null;
+}"""
+UPPER = ["ones", "twos", "threes", "fours", "fives", "sixes"]
+
+
+def test_a_tap_on_a_phone_scores_the_box_tapped(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    page = open_page(PHONE, touch=True)
+    start_against_the_computer(page)
+    for category in UPPER:
+        assert wait_acting_or_finished(page) == "0"
+        roll(page)
+        box = page.locator(f"td[data-seat='0'] button.open-box[data-category='{category}']")
+        before = box.bounding_box()
+        assert before is not None
+        # Without scrolling, the box is in view and nothing covers it (the dice bar, a toast).
+        middle = [before["x"] + before["width"] / 2, before["y"] + before["height"] / 2]
+        hit = page.evaluate(AT_POINT, middle)
+        assert hit == category, (category, hit, before)
+        # A finger comes down: nothing on the table moves before the click that follows.
+        box.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+        box.dispatch_event("touchstart")
+        page.wait_for_timeout(150)
+        assert box.bounding_box() == before, category
+        box.dispatch_event("pointerup", {"pointerType": "touch", "isPrimary": True})
+        if category == "ones":
+            shoot(page, artifacts, "phone-before-tap")
+        rolled = seq(page)
+        box.tap()
+        wait_seq_above(page, rolled)
+        expect(cell(page, 0, category)).to_have_class(re.compile(r"\bfilled\b"))
+        filled = page.locator("td[data-seat='0'].filled").count()
+        assert filled == UPPER.index(category) + 1, (category, filled)
