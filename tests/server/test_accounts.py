@@ -387,3 +387,14 @@ def test_a_socket_with_the_cookie_from_another_site_is_closed(
 
     assert asyncio.run(connect("https://evil.example")) == 4403
     assert asyncio.run(connect(server.base_url)) is None  # the page's own origin is welcome
+
+
+def test_the_session_route_answers_a_first_visit_without_a_refusal(visitor: Browser) -> None:
+    before = visitor.request("GET", "/api/account/session")
+    assert before.status_code == 200
+    assert before.json() == {"account": None, "csrf_token": None}
+    account = visitor.guest()
+    after = visitor.request("GET", "/api/account/session")
+    assert after.status_code == 200
+    assert after.json()["account"]["id"] == account["id"]
+    assert after.json()["csrf_token"] == visitor.csrf

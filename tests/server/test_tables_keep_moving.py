@@ -349,3 +349,33 @@ async def test_a_create_repeated_with_its_key_opens_one_table(moving: ServerProc
             "/api/tables", json=body, headers={"Idempotency-Key": "k" * 200}
         )
         assert too_long.status_code == 422
+
+
+async def test_a_person_alone_with_the_computer_is_waited_for(
+    moving: ServerProcess, api: httpx.Client
+) -> None:
+    """The only person at a table (the other seat a computer) steps away on their turn: nobody
+    else is kept waiting, so past the grace time their turn is not passed and nothing scored."""
+    table = open_table(
+        api, "Ann", seats=2, bots=[{"level": "beginner"}], absent_after_seconds=GRACE
+    )
+    (ann,) = await seated(moving, table)
+    watcher = await PlayClient(moving.ws_url(table["id"]), name="Watcher").connect()
+    await ann.intent("start")
+    await ann.until_table(lambda t: t["phase"] == "playing" and t["active_seat"] == 0)
+    await ann.close()  # her phone locks on her turn
+    view = await watcher.until_table(lambda t: not t["seats"][0]["connected"])
+    assert view["absence"] is None  # no countdown: the table waits for her
+    await asyncio.sleep(GRACE + 2)
+    assert not [e for e in watcher.events if e["type"] in ("absent", "scored")]
+    assert watcher.table is not None
+    assert watcher.table["active_seat"] == 0 and watcher.table["seats"][0]["absent_turns"] == 0
+    ann.table = None
+    await ann.connect()  # back: she plays her own turn
+    await play_turn(ann)
+    await watcher.until_table(
+        lambda t: any(e["type"] == "scored" and e["seat"] == 0 for e in watcher.events)
+    )
+    assert not [e for e in watcher.events if e["type"] == "absent"]
+    await ann.close()
+    await watcher.close()

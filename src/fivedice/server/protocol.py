@@ -540,6 +540,14 @@ class SessionView(_Message):
     csrf_token: str | None
 
 
+class SessionCheck(_Message):
+    """Whether this browser is signed in, asked without a refusal: the page's first visit has
+    no session yet, which is no error. Both null when signed out."""
+
+    account: AccountView | None
+    csrf_token: str | None
+
+
 class SignedOutEverywhere(_Message):
     """How many sessions ended."""
 

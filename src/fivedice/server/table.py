@@ -183,9 +183,15 @@ class Table:
 
     def absence_deadline(self) -> float | None:
         """When the active player, a person away on their turn, is counted absent: the
-        table's grace time after the later of the hand's start and their going away."""
+        table's grace time after the later of the hand's start and their going away. Never
+        at a table where they are the only person: nobody else is kept waiting, so it waits."""
         s = self.committed_state
         if s.phase is not Phase.PLAYING or s.active_seat is None:
+            return None
+        others = [
+            p for p in s.players if p.is_playing and p.bot is None and p.seat != s.active_seat
+        ]
+        if not others:
             return None
         away = self.away_since(s.active_seat)
         if away is None:

@@ -51,6 +51,7 @@ from ..protocol import (
     ApiTokenView,
     ClaimAccount,
     NewApiToken,
+    SessionCheck,
     SessionView,
     SignedOutEverywhere,
     SignIn,
@@ -128,6 +129,16 @@ async def whoami(who: Who) -> SessionView:
     account = who.need_account()
     token = csrf_token(who.secret) if who.secret is not None else None
     return SessionView(account=account_view(account, who.by_token), csrf_token=token)
+
+
+@router.get("/session", response_model=SessionCheck, responses=refusals(503, say=SAY))
+async def session_check(who: Who) -> SessionCheck:
+    """Like ``GET /api/account``, but 200 with nulls when no one is signed in: what the page
+    asks first, before a guest exists."""
+    if who.account is None:
+        return SessionCheck(account=None, csrf_token=None)
+    token = csrf_token(who.secret) if who.secret is not None else None
+    return SessionCheck(account=account_view(who.account, who.by_token), csrf_token=token)
 
 
 @router.post(

@@ -25,13 +25,11 @@ function adopt(session) {
   return current;
 }
 
-/** The session this browser has, or a new guest's: no form to fill. */
+/** The session this browser has, or a new guest's: no form to fill. (Asked of the session
+ * route, which answers a browser with no session yet without a refusal.) */
 async function signedIn() {
-  try {
-    return adopt(await accounts.me());
-  } catch (error) {
-    if (error.status !== 401) throw error;
-  }
+  const session = await accounts.session();
+  if (session.account) return adopt(session);
   try {
     return adopt(await accounts.guest());
   } catch (error) {

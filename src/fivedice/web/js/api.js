@@ -102,6 +102,7 @@ export const api = {
 const own = { account: true };
 export const accounts = {
   me: () => request("GET", "/api/account", undefined, {}, own),
+  session: () => request("GET", "/api/account/session", undefined, {}, own),
   guest: () => request("POST", "/api/account/guest", undefined, {}, own),
   claim: (username, password) => request("POST", "/api/account/claim", { username, password }, {}, own),
   signIn: (username, password) => request("POST", "/api/account/sign-in", { username, password }, {}, own),

@@ -251,6 +251,13 @@ export class LobbyScreen {
     const rows = this.passNames.children.length;
     if (rows >= 8) return;
     const input = h("input", { type: "text", maxlength: "24", value, placeholder: `Player ${rows + 1}`, "aria-label": `Player ${rows + 1} name` });
+    // Enter in a name starts the game, as the button does (the names sit in no form).
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.isComposing) {
+        event.preventDefault();
+        this.passAndPlay();
+      }
+    });
     const row = h(
       "div",
       { class: "name-row" },

@@ -17,7 +17,7 @@ import { ReplayScreen } from "./replay.js";
 import { RulesScreen } from "./rules.js";
 import { linkClicks } from "./router.js";
 import { HistoryScreen, ScoresScreen } from "./scores.js";
-import { addSeat, rememberedSeats, tabSeats } from "./seats.js";
+import { addSeat, rememberedSeats, resumeSeats, tabSeats } from "./seats.js";
 import { TableScreen } from "./table.js";
 import { setupAlerts } from "./alerts.js";
 import { clearErrorToasts } from "./dom.js";
@@ -29,18 +29,35 @@ const main = document.getElementById("main");
 let screen = null;
 let routes = 0;
 
-/** A browser that holds no seat at the table takes back the seat its account holds there (a
- * new device, a cleared browser): the server hands it a new token for it. A browser that
- * remembers a seat keeps it, so two tabs never take a seat from each other. */
+/** A tab that holds no seat at the table takes back the seat its account holds there: from
+ * this browser's memory when the account took it here (a new tab: same token, so no other tab
+ * loses it), else from the server, which hands a new token (a new device, a cleared browser).
+ * Seats remembered for another account wait for the "Resume" button. */
 async function resumeByAccount(tableId) {
-  if (tabSeats(tableId) || rememberedSeats(tableId)) return;
+  if (tabSeats(tableId)) return;
   const account = await accountReady();
-  if (!account) return;
+  const remembered = rememberedSeats(tableId);
+  if (remembered) {
+    if (account && remembered.account === account.id) resumeSeats(tableId);
+    return;
+  }
+  if (!account || !(await holdsSeat(tableId, account))) return;
   try {
     const seat = await api.resume(tableId);
     addSeat(tableId, seat.seat, seat.token, account.name, { mode: "online", primary: seat.seat });
   } catch {
     /* no seat here for this account: watch, or join */
+  }
+}
+
+/** Whether the table shows a seat taken by this account (a visitor's page then asks for no
+ * seat it does not hold, which the server would refuse). */
+async function holdsSeat(tableId, account) {
+  try {
+    const view = await api.table(tableId);
+    return view.seats.some((s) => s.status === "playing" && s.account && s.account.name === account.name && s.account.kind === account.kind);
+  } catch {
+    return false; // no such table: the table screen says so
   }
 }
 

@@ -1,8 +1,11 @@
 // The seats this browser holds: a seat token is the credential for a seat, so it is kept.
 //
 // Each tab keeps the seats it plays in sessionStorage (a reload returns to the same seat);
-// localStorage remembers them too, so a closed tab can resume from the invite link, but only
-// when asked: two tabs of one browser may sit at one table as different players.
+// localStorage remembers them too, so a closed tab can resume from the invite link: at once
+// when the seats are the signed-in account's (stamped with its id when saved), else only when
+// asked, since two people may share a browser.
+
+import { currentAccount } from "./account.js";
 
 const SESSION_KEY = "fivedice.tab.tables";
 const LOCAL_KEY = "fivedice.tables";
@@ -33,13 +36,15 @@ export function tabSeats(tableId) {
   return read(sessionStorage, SESSION_KEY)[tableId] || null;
 }
 
-/** The seats this browser held at the table in any tab (for "resume"). */
+/** The seats this browser held at the table in any tab (for "resume"); `account` is the id of
+ * the account signed in when they were taken. */
 export function rememberedSeats(tableId) {
   return read(localStorage, LOCAL_KEY)[tableId] || null;
 }
 
 export function saveSeats(tableId, entry) {
-  const stamped = { ...entry, created: entry.created || Date.now() };
+  const account = currentAccount();
+  const stamped = { ...entry, created: entry.created || Date.now(), account: account ? account.id : entry.account ?? null };
   for (const [storage, key] of [[sessionStorage, SESSION_KEY], [localStorage, LOCAL_KEY]]) {
     const all = read(storage, key);
     all[tableId] = stamped;

@@ -41,7 +41,7 @@ export function renderHead(screen) {
       ? h("button", { type: "button", class: "button small danger", onclick: () => screen.leave() }, "Leave")
       : h("a", { class: "button small", href: "./", "data-link": true }, "Lobby"),
   );
-  fill(screen.headEl, h("h1", {}, (v && v.name) || "Table"), meta, actions);
+  fill(screen.headEl, h("h1", { title: (v && v.name) || "" }, (v && v.name) || "Table"), meta, actions);
 }
 
 /** The felt when the table does not exist. */
