@@ -20,6 +20,15 @@ from fivedice.strategy.players import play_match, player_for
 Run = Callable[..., Result]
 
 
+@pytest.fixture(autouse=True)
+def private_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A config folder of the test's own: ``fivedice play`` keeps the last game's set-up there,
+    never in the user's."""
+    folder = tmp_path / "config"
+    monkeypatch.setenv("FIVEDICE_CONFIG_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def run() -> Run:
     """``run("score", "33315")``: the command's result, with a wide terminal so that Rich

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import typer
+from typer._click.core import ParameterSource  # Typer vendors Click
 
 from .app import app
 from .conventions import DatabaseOption, RulesOption
@@ -12,6 +14,7 @@ from .conventions import DatabaseOption, RulesOption
 
 @app.command()
 def play(
+    ctx: typer.Context,
     player: list[str] = typer.Option(  # noqa: B008 - Typer declares options this way
         None,
         "--player",
@@ -46,13 +49,20 @@ def play(
         True, "--bell/--no-bell", help="Ring the terminal's bell when the turn comes to a person."
     ),
     database: DatabaseOption = None,
+    fresh: bool = typer.Option(
+        False, "--fresh", help="Open the start screen with the defaults, not the last game's."
+    ),
 ) -> None:
-    """Play at this terminal: 1 to 8 players take turns (hot seat), mouse or keyboard."""
+    """Play at this terminal: 1 to 8 players take turns (hot seat), mouse or keyboard.
+
+    With no --player and no --computer, the start screen opens with the last game's players
+    and options (an option given still applies); --fresh starts from the defaults."""
     from fivedice.rules import RuleError, preset
     from fivedice.rules.match import check_name
 
     from ..tui import FiveDiceApp, GameSetup, SeatSetup
     from ..tui.computer import computer_levels, computer_name
+    from ..tui.last_game import last_game_file, load_last_game
     from .rules_cmd import fail
 
     try:
@@ -72,9 +82,31 @@ def play(
         SeatSetup(computer_name(level, len(people) + i), level) for i, level in enumerate(levels)
     ]
     setup = GameSetup(tuple(people + computers), rules, rounds, undo)
+    kept = last_game_file()
+    if not player and not computer and not fresh:
+        last = load_last_game(kept)
+        if last is not None:
+            setup = replace(
+                last,
+                preset=rules if given(ctx, "rules") else last.preset,
+                rounds=rounds if given(ctx, "rounds") else last.rounds,
+                undo_allowed=undo if given(ctx, "undo") else last.undo_allowed,
+            )
     try:
         setup.validate()  # two players under one name, say: refused before any screen opens
     except RuleError as exc:
         fail(str(exc))
     rng = random.Random(seed) if seed is not None else None
-    FiveDiceApp(setup, rng=rng, store_url=database, start_at_once=at_once, turn_bell=bell).run()
+    FiveDiceApp(
+        setup,
+        rng=rng,
+        store_url=database,
+        start_at_once=at_once,
+        turn_bell=bell,
+        last_game_file=kept,
+    ).run()
+
+
+def given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option `name` was given on the command line (not left at its default)."""
+    return ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE

@@ -14,6 +14,7 @@ from fivedice.rules import Match, RuleError
 from fivedice.rules.match import RandomSource
 
 from .computer import UNDO_GRACE, ComputerSeats, computer_levels
+from .last_game import save_last_game
 from .scores import HIGH_SCORE_LIMIT, HighScoreLine, ScoreBook, open_score_book
 from .screens import ConfirmScreen, MatchScreen, ResultsScreen, StartScreen
 from .setup import GameSetup
@@ -30,7 +31,8 @@ class FiveDiceApp(App[None]):
     default) the terminal's bell rings when the turn comes to a person from someone else.
     `save_dir` is where the results screen saves a match's log (the current directory when
     None). `undo_grace` is how long a computer who would move next waits while the person who
-    just scored may still take it back.
+    just scored may still take it back. With `last_game_file`, each match's set-up is kept
+    there, for the next run's start screen (``fivedice play`` passes it; tests leave it None).
     """
 
     CSS_PATH = "fivedice.tcss"
@@ -49,6 +51,7 @@ class FiveDiceApp(App[None]):
         turn_bell: bool = True,
         save_dir: Path | None = None,
         undo_grace: float = UNDO_GRACE,
+        last_game_file: Path | None = None,
     ) -> None:
         super().__init__()
         self.computers = ComputerSeats()
@@ -63,6 +66,7 @@ class FiveDiceApp(App[None]):
         self.turn_bell = turn_bell
         self.save_dir = save_dir
         self.undo_grace = undo_grace
+        self.last_game_file = last_game_file
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen(self.setup, self.computer_kinds()))
@@ -84,6 +88,8 @@ class FiveDiceApp(App[None]):
             return
         self.setup = setup
         self.match = match
+        if self.last_game_file is not None:
+            save_last_game(setup, self.last_game_file)
         self.switch_screen(MatchScreen(match))
 
     def finish_match(self, match: Match) -> None:
