@@ -12,9 +12,9 @@ import pytest
 REFERENCE = re.compile(r"""(?:src|href)\s*=\s*["']([^"']+)["']|url\s*:\s*["']([^"']+)["']""")
 
 
-@pytest.mark.parametrize("page", ["/docs", "/redoc"])
-def test_the_api_pages_reference_no_other_host(api: httpx.Client, page: str) -> None:
-    answer = api.get(page)
+@pytest.mark.parametrize("path", ["/docs", "/redoc"])
+def test_the_api_pages_reference_no_other_host(api: httpx.Client, path: str) -> None:
+    answer = api.get(path)
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
     html = answer.text
     assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", html, re.IGNORECASE), html

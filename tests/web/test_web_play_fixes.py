@@ -77,6 +77,19 @@ def test_a_long_table_name_stays_inside_the_window(
             assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (name, box)
         shoot(page, artifacts, f"{label}-table-long-name")
 
+    # The lobby lists it without widening the page at any width.
+    for size in (DESKTOP, PHONE, NARROW):
+        page = open_page(size)
+        page.goto("/")
+        row = page.locator(".tables-list tr").filter(has_text=long_name[:40])
+        expect(row.first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], size
+        watch = row.first.get_by_role("link", name="Watch")
+        if watch.count():
+            box = watch.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= size["width"], (size, box)
+        shoot(page, artifacts, f"lobby-long-name-{size['width']}")
+
 
 def test_enter_in_a_pass_and_play_name_starts_the_game(open_page: Callable[..., Page]) -> None:
     page = open_page(PHONE)
@@ -90,6 +103,8 @@ def test_enter_in_a_pass_and_play_name_starts_the_game(open_page: Callable[..., 
     expect(heads).to_have_count(2)
     expect(heads.nth(1)).to_contain_text("Finn")
 
+
+NARROW = {"width": 320, "height": 640}
 
 WATCH_SHOWN_BOXES = """() => {
   window.shownBoxes = [];
