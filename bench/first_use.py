@@ -21,7 +21,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = (("plain", ""), ("server", "[server]"), ("server+plot", "[server,plot]"))
+VARIANTS = (
+    ("plain", ""),
+    ("solver", "[solver]"),
+    ("server", "[server]"),
+    ("server+plot", "[server,plot]"),
+)
 
 ADVICE = """
 import json, time
@@ -176,8 +181,15 @@ def timed(command: list[str], env: dict[str, str]) -> tuple[Seconds, str]:
     return seconds, out.stdout.strip()
 
 
-def first_use(python: Path, scratch: Path) -> None:
-    """Print the first-use timings of the environment of `python`."""
+def refusal(command: list[str], env: dict[str, str]) -> str:
+    """The exit code and one-line refusal of a command that needs an extra not installed."""
+    out = subprocess.run(command, env=env, capture_output=True, text=True)
+    return f"exit {out.returncode}: {out.stderr.strip()}"
+
+
+def first_use(python: Path, scratch: Path, solver: bool) -> None:
+    """Print the first-use timings of the environment of `python`; without `solver` (numba),
+    the steps that need it are shown refusing instead."""
     env = {**os.environ, "FIVEDICE_CACHE_DIR": str(scratch / "tables")}
     env.pop("NUMBA_CACHE_DIR", None)
     fivedice = str(python.with_name("fivedice"))
@@ -195,10 +207,16 @@ def first_use(python: Path, scratch: Path) -> None:
         f"  first advice in a fresh process: {wall:.2f} "
         f"(imports, table and advice {data['seconds']:.2f} s; {data['best']})"
     )
-    for level in ("optimal", "good-human", "beginner", "win-seeking"):
+    levels = ("optimal", "good-human", "beginner") + (("win-seeking",) if solver else ())
+    for level in levels:
         wall, out = timed([py, "-c", MOVE, level], env)
         inner = json.loads(out)["seconds"]
         print(f"  first computer move ({level}): {wall:.2f} (in process {inner:.2f} s)")
+    if not solver:
+        for args in (["solve", "--no-cache"], ["simulate"], ["play", "-c", "win-seeking"]):
+            print(f"  fivedice {' '.join(args)}: {refusal([fivedice, *args], env)}")
+        print_per_position(py, env)
+        return
     for label in ("first", "again"):  # solved afresh: the compiled solver, then its cache
         wall, out = timed([fivedice, "solve", "--rules", "free-joker", "--no-cache"], env)
         print(f"  fivedice solve --rules free-joker --no-cache, {label}: {wall:.2f}  [{out}]")
@@ -208,6 +226,11 @@ def first_use(python: Path, scratch: Path) -> None:
         f"  free-joker solve in one process: first {data['first']:.2f} s, "
         f"again {data['again']:.2f} s (the table's own computation)"
     )
+    print_per_position(py, env)
+
+
+def print_per_position(py: str, env: dict[str, str]) -> None:
+    """Print the advisor's CPU time per position."""
     _, out = timed([py, "-c", PER_POSITION], env)
     data = json.loads(out)
     print(
@@ -230,8 +253,8 @@ def main() -> None:
             python = make_venv(tree, extras, where)
             count, megabytes = footprint(python)
             print(f"install {name} (fivedice{extras}): {count} packages, {megabytes:.0f} MB")
-            if name == "plain":
-                first_use(python, scratch / name)
+            if name in ("plain", "solver"):
+                first_use(python, scratch / name, solver=name == "solver")
             shutil.rmtree(where)
 
 

@@ -4,6 +4,7 @@ with the command that installs it, instead of a traceback from deep inside an im
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 # extra -> the modules its packages provide (uvicorn[standard] brings websockets; pydantic,
 # which the server uses too, always comes with Typer).
@@ -18,6 +19,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "fastapi_offline",
     ),
     "plot": ("matplotlib",),
+    # Compiled code: solving a table afresh, simulating, the win-seeking computer.
+    "solver": ("numba",),
 }
 
 
@@ -34,6 +37,18 @@ def missing_modules(extra: str) -> list[str]:
         except ImportError:
             gone.append(module)
     return gone
+
+
+def has(extra: str) -> bool:
+    """Whether every package of `extra` is installed here, found without importing any (numba
+    takes a second to import), so a face can decide what to offer at once."""
+    for module in EXTRAS[extra]:
+        try:
+            if importlib.util.find_spec(module) is None:
+                return False
+        except (ImportError, ValueError):
+            return False
+    return True
 
 
 def require(extra: str, feature: str) -> None:

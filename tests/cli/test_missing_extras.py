@@ -69,3 +69,54 @@ def test_serve_without_a_server_package_names_the_extra(
 def test_require_passes_when_installed() -> None:
     require("plot", "--plot")
     require("server", "fivedice serve")
+
+
+def test_win_seeking_without_numba_is_not_offered_and_refuses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from fivedice.rules import preset
+    from fivedice.strategy.players import player_for
+    from fivedice.strategy.seats import ComputerSeats
+
+    assert "win-seeking" in ComputerSeats().levels()
+    uninstall(monkeypatch, "numba")
+    assert ComputerSeats().levels() == ["beginner", "good-human", "optimal"]
+    with pytest.raises(MissingExtra) as refusal:
+        player_for("win-seeking", preset("official"))
+    assert str(refusal.value) == (
+        "The win-seeking computer needs fivedice[solver]: pip install 'fivedice[solver]'"
+    )
+    assert player_for("optimal", preset("official")).level == "optimal"
+
+
+def test_solving_afresh_without_numba_raises_the_same_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from fivedice.rules import preset
+    from fivedice.strategy.solver import solve
+
+    uninstall(monkeypatch, "numba")
+    with pytest.raises(MissingExtra, match=r"pip install 'fivedice\[solver\]'"):
+        solve(preset("yatzy"))
+
+
+@pytest.mark.parametrize(
+    ("args", "feature"),
+    [
+        (("simulate", "--games", "10"), "fivedice simulate"),
+        (("solve", "--no-cache"), "fivedice solve --no-cache"),
+        (("play", "-c", "win-seeking"), "The win-seeking computer"),
+    ],
+)
+def test_what_needs_numba_refuses_before_any_work(
+    run: Run,
+    refused: Refused,
+    monkeypatch: pytest.MonkeyPatch,
+    args: tuple[str, ...],
+    feature: str,
+) -> None:
+    for work in ("strategy.levels.level_tally", "strategy.cache.load_or_solve", "tui.FiveDiceApp"):
+        monkeypatch.setattr(f"fivedice.{work}", lambda *a, w=work, **k: pytest.fail(f"{w} ran"))
+    uninstall(monkeypatch, "numba")
+    line = refused(run(*args))
+    assert line == f"Error: {feature} needs fivedice[solver]: pip install 'fivedice[solver]'"

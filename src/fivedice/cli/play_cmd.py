@@ -74,6 +74,7 @@ def play(
     known = [level for _, level in computer_levels()] if levels else []
     for level in levels:
         if level not in known:
+            refuse_uninstalled(level)
             fail(f"No computer player of level {level!r}; the levels are {', '.join(known)}")
     if len(names) + len(levels) > 8:
         fail(f"At most 8 players, not {len(names) + len(levels)} (--player and --computer)")
@@ -105,6 +106,21 @@ def play(
         turn_bell=bell,
         last_game_file=kept,
     ).run()
+
+
+def refuse_uninstalled(level: str) -> None:
+    """Refuse, in one line naming the extra to install, a known level whose packages are
+    missing here (the win-seeking computer without fivedice[solver])."""
+    from fivedice.extras import MissingExtra
+    from fivedice.strategy.players import Level
+
+    from .rules_cmd import fail
+
+    if level in set(Level):
+        try:
+            Level(level).require()
+        except MissingExtra as exc:
+            fail(str(exc))
 
 
 def given(ctx: typer.Context, name: str) -> bool:

@@ -1,6 +1,8 @@
 """Commands about optimal play: solve, advise, simulate, analyse.
 
 numpy, numba and the solver are imported inside the commands, so other commands start fast.
+Solving afresh and simulating need numba (fivedice[solver]); without it they refuse in one line
+before any work, while the shipped tables still serve solve, advise and analyse.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ def solve(
     as_json: JsonOption = False,
 ) -> None:
     """Compute (or load) the optimal-strategy table and print the expected score at the start."""
+    if no_cache:
+        _require("solver", "fivedice solve --no-cache")
     from fivedice.strategy.cache import cached_table, load_or_solve
     from fivedice.strategy.shipped import shipped_path
 
@@ -189,6 +193,7 @@ def simulate(
     as_json: JsonOption = False,
 ) -> None:
     """Play many games fast and report the score distribution, or a head-to-head win rate."""
+    _require("solver", "fivedice simulate")
     from fivedice.strategy.levels import head_to_head_tally, level_tally
     from fivedice.strategy.simulate import Summary
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Protocol
 
+from fivedice.extras import has, require
 from fivedice.rules import Dice, Match, MatchState, RuleSet
 
 from .advisor import Action, advise
@@ -27,6 +28,26 @@ class Level(StrEnum):
     GOOD_HUMAN = "good-human"
     OPTIMAL = "optimal"
     WIN_SEEKING = "win-seeking"
+
+    @property
+    def extra(self) -> str | None:
+        """The optional part of the package this level needs (its compiled code), if any."""
+        return "solver" if self is Level.WIN_SEEKING else None
+
+    @property
+    def feature(self) -> str:
+        """How a refusal names this level ("The win-seeking computer")."""
+        return f"The {self.value} computer"
+
+    @property
+    def is_installed(self) -> bool:
+        """Whether this level can play here (the packages of its extra are installed)."""
+        return self.extra is None or has(self.extra)
+
+    def require(self) -> None:
+        """Raise :class:`~fivedice.extras.MissingExtra` when this level cannot play here."""
+        if self.extra is not None:
+            require(self.extra, self.feature)
 
 
 class ComputerPlayer(Protocol):
@@ -65,6 +86,7 @@ def player_for(level: str | Level, rules: RuleSet) -> ComputerPlayer:
         return TablePlayer(good_human_table(rules), level.value)
     if level is Level.OPTIMAL:
         return TablePlayer(load_or_solve(rules), level.value)
+    level.require()
     from .winning import WinSeeker
 
     return WinSeeker(rules)

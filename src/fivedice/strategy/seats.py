@@ -54,8 +54,9 @@ class ComputerSeats:
         self._lock = threading.Lock()
 
     def levels(self) -> list[str]:
-        """Every level on offer, weakest first."""
-        return [level.value for level in Level]
+        """Every level on offer, weakest first: those whose packages are installed here (the
+        win-seeking computer needs fivedice[solver])."""
+        return [level.value for level in Level if level.is_installed]
 
     def needs_preparing(self, level: str, state: MatchState) -> bool:
         """Whether the level's player for these rules is not made yet (its first move may then

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from fivedice.extras import require
 from fivedice.rules import RuleSet
 
 from .keeps import keep_table
@@ -76,7 +77,10 @@ def solve_levels(
 
 
 def solve(rules: RuleSet, progress: Progress | None = None) -> StrategyTable:
-    """Compute the optimal-strategy table for `rules` (no cache; see :mod:`.cache`)."""
+    """Compute the optimal-strategy table for `rules` (no cache; see :mod:`.cache`).
+
+    Raises :class:`~fivedice.extras.MissingExtra` without numba (fivedice[solver])."""
+    require("solver", "Solving a strategy table afresh")
     from .kernels import solve_level  # compiled code: imported only when solving
 
     started = time.perf_counter()

@@ -20,6 +20,7 @@ __all__ = [
     "computer_levels",
     "computer_name",
     "hint_text",
+    "missing_levels_note",
     "person_may_undo",
 ]
 
@@ -36,6 +37,22 @@ def computer_levels() -> list[tuple[str, str]]:
     return [
         (LABELS.get(level, (f"Computer: {level}",))[0], level) for level in ComputerSeats().levels()
     ]
+
+
+def missing_levels_note() -> str:
+    """One line per level left off the start screen because its packages are not installed
+    ("The win-seeking computer needs fivedice[solver]: pip install ..."); empty when none."""
+    from fivedice.extras import MissingExtra
+    from fivedice.strategy.players import Level
+
+    lines = []
+    for level in Level:
+        if not level.is_installed:
+            try:
+                level.require()
+            except MissingExtra as exc:
+                lines.append(str(exc))
+    return "\n".join(lines)
 
 
 def computer_name(level: str, index: int) -> str:

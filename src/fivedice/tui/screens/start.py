@@ -13,7 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from fivedice.rules import RuleError, preset, preset_names
 
-from ..computer import computer_name
+from ..computer import computer_name, missing_levels_note
 from ..setup import MAX_NAME_LENGTH, MAX_ROUNDS, MAX_SEATS, GameSetup, SeatSetup, default_name
 from ..widgets import Stepper
 from .rules import RulesScreen
@@ -55,6 +55,8 @@ class StartScreen(Screen[None]):
             with Vertical(id="seats"):
                 for i in range(MAX_SEATS):
                     yield from self._seat_row(i)
+            if self.computers and (missing := missing_levels_note()):
+                yield Static(missing, id="start-missing-levels", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Rules", classes="field-label")
                 yield Select(
