@@ -21,6 +21,16 @@ class OneLineUsageErrors(TyperGroup):
         super().__init__(*args, **kwargs)
         add_version_option(self)
 
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        """Read the app's own options; a mistake there (``fivedice --bogus``) is one line too."""
+        try:
+            return super().parse_args(ctx, args)
+        except NoArgsIsHelpError:
+            raise
+        except UsageError as exc:
+            typer.echo(f"Error: {exc.format_message()}", err=True)
+            raise typer.Exit(REFUSED) from None
+
     def invoke(self, ctx: Context) -> Any:
         """Run the command, turning Click's multi-line usage panel into one line."""
         try:

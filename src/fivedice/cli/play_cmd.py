@@ -64,6 +64,7 @@ def play(
     from ..tui.computer import computer_levels, computer_name
     from ..tui.last_game import last_game_file, load_last_game
     from .rules_cmd import fail
+    from .serve_cmd import _store_errors
 
     try:
         preset(rules)
@@ -97,6 +98,10 @@ def play(
         setup.validate()  # two players under one name, say: refused before any screen opens
     except RuleError as exc:
         fail(str(exc))
+    with _store_errors():  # the high scores' database, checked now, not after the game
+        from fivedice.store import Store
+
+        Store(database).close()
     rng = random.Random(seed) if seed is not None else None
     FiveDiceApp(
         setup,

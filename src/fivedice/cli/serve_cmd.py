@@ -100,6 +100,18 @@ def _store_errors() -> Iterator[None]:
         fail(f"Cannot use the database: {detail}")
     except OSError as exc:  # the default data folder could not be created
         fail(f"Cannot use the database: {exc.strerror or exc} ({exc.filename})")
+    except ModuleNotFoundError as exc:  # the URL names a driver that is not installed
+        fail(missing_driver(exc.name or str(exc)))
+
+
+def missing_driver(module: str) -> str:
+    """What to install for a database URL whose driver module is missing."""
+    if module.split(".")[0] in ("psycopg", "psycopg2"):
+        return (
+            "A PostgreSQL database needs fivedice[postgres]: pip install 'fivedice[postgres]' "
+            "(and a URL starting postgresql+psycopg://)"
+        )
+    return f"Cannot use the database: its driver {module!r} is not installed"
 
 
 LimitOption = Annotated[int, typer.Option("--limit", "-n", help="How many lines: 1 to 1,000.")]
