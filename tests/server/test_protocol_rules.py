@@ -25,6 +25,7 @@ REFUSALS: dict[tuple[str, str], set[int]] = {
     ("post", "/api/tables/{table_id}/resume"): {401, 403, 404, 503},
     ("post", "/api/account/guest"): {401, 403, 429, 503},
     ("get", "/api/account"): {401, 503},
+    ("get", "/api/account/session"): {503},
     ("delete", "/api/account"): {401, 403, 503},
     ("post", "/api/account/claim"): {401, 403, 409, 422, 503},
     ("post", "/api/account/sign-in"): {401, 403, 422, 429, 503},
