@@ -16,6 +16,7 @@ from fivedice.cli import app
 from fivedice.rules import Match, MatchOptions, preset
 from fivedice.strategy.cache import ENV_VAR, forget_loaded
 from fivedice.strategy.players import play_match, player_for
+from fivedice.tui import FiveDiceApp
 
 Run = Callable[..., Result]
 
@@ -27,6 +28,16 @@ def private_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     folder = tmp_path / "config"
     monkeypatch.setenv("FIVEDICE_CONFIG_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def apps(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[FiveDiceApp]:
+    """The apps ``fivedice play`` built, instead of running them (a Pilot then drives what the
+    command would have shown)."""
+    built: list[FiveDiceApp] = []
+    monkeypatch.setenv("FIVEDICE_DATABASE_URL", f"sqlite:///{tmp_path / 'scores.db'}")
+    monkeypatch.setattr(FiveDiceApp, "run", lambda self, **_: built.append(self))
+    return built
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ Pilot then drives what the command would have shown.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from click.testing import Result
@@ -17,15 +16,6 @@ from fivedice.tui import FiveDiceApp
 from fivedice.tui.screens import MatchScreen, StartScreen
 
 Run = Callable[..., Result]
-
-
-@pytest.fixture
-def apps(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[FiveDiceApp]:
-    """The apps ``fivedice play`` built, instead of running them."""
-    built: list[FiveDiceApp] = []
-    monkeypatch.setenv("FIVEDICE_DATABASE_URL", f"sqlite:///{tmp_path / 'scores.db'}")
-    monkeypatch.setattr(FiveDiceApp, "run", lambda self, **_: built.append(self))
-    return built
 
 
 async def test_computers_with_go_start_the_match_with_those_seats(

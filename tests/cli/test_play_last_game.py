@@ -22,15 +22,6 @@ LAST = GameSetup(
 )
 
 
-@pytest.fixture
-def apps(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[FiveDiceApp]:
-    """The apps ``fivedice play`` built, instead of running them."""
-    built: list[FiveDiceApp] = []
-    monkeypatch.setenv("FIVEDICE_DATABASE_URL", f"sqlite:///{tmp_path / 'scores.db'}")
-    monkeypatch.setattr(FiveDiceApp, "run", lambda self, **_: built.append(self))
-    return built
-
-
 def test_the_file_lives_in_the_config_folder(private_config: Path) -> None:
     assert last_game_file() == private_config / "last-game.json"
 
