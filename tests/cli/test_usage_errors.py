@@ -20,6 +20,7 @@ Run = Callable[..., Result]
         (["scores", "show", "--bogus"], "Error: No such option: --bogus"),
         (["nope"], "Error: No such command 'nope'."),
         (["--bogus"], "Error: No such option: --bogus"),
+        (["play", "--seed", "-5"], "Error: --seed is 0 or more, not -5"),
         (["-V"], "Error: No such option: -V"),
         (["scores", "--bogus"], "Error: No such option: --bogus"),
     ],

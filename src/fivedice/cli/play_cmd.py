@@ -43,7 +43,7 @@ def play(
         False, "--go", help="Start the match at once with these players (no start screen)."
     ),
     seed: int | None = typer.Option(
-        None, "--seed", help="Seed the dice (for a reproducible game); secure dice otherwise."
+        None, "--seed", help="Seed the dice, 0 or more (a reproducible game); secure otherwise."
     ),
     bell: bool = typer.Option(
         True, "--bell/--no-bell", help="Ring the terminal's bell when the turn comes to a person."
@@ -71,6 +71,8 @@ def play(
         names = [check_name(name) for name in player or []] or ["P1"]
     except RuleError as exc:
         fail(str(exc))
+    if seed is not None and seed < 0:
+        fail(f"--seed is 0 or more, not {seed}")
     levels = list(computer or [])
     known = [level for _, level in computer_levels()] if levels else []
     for level in levels:
