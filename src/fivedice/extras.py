@@ -21,6 +21,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "plot": ("matplotlib",),
     # Compiled code: solving a table afresh, simulating, the win-seeking computer.
     "solver": ("numba",),
+    # The store on PostgreSQL.
+    "postgres": ("psycopg",),
 }
 
 
@@ -55,4 +57,9 @@ def require(extra: str, feature: str) -> None:
     """Raise :class:`MissingExtra` naming `feature` and the install command when `extra`'s
     packages are not all installed."""
     if missing_modules(extra):
-        raise MissingExtra(f"{feature} needs fivedice[{extra}]: pip install 'fivedice[{extra}]'")
+        raise MissingExtra(needs(extra, feature))
+
+
+def needs(extra: str, feature: str) -> str:
+    """The one line that says `feature` needs `extra`, and how to install it."""
+    return f"{feature} needs fivedice[{extra}]: pip install 'fivedice[{extra}]'"

@@ -106,11 +106,10 @@ def _store_errors() -> Iterator[None]:
 
 def missing_driver(module: str) -> str:
     """What to install for a database URL whose driver module is missing."""
+    from fivedice.extras import needs
+
     if module.split(".")[0] in ("psycopg", "psycopg2"):
-        return (
-            "A PostgreSQL database needs fivedice[postgres]: pip install 'fivedice[postgres]' "
-            "(and a URL starting postgresql+psycopg://)"
-        )
+        return f"{needs('postgres', 'A PostgreSQL database')} (and a URL starting postgresql+psycopg://)"
     return f"Cannot use the database: its driver {module!r} is not installed"
 
 
