@@ -97,14 +97,15 @@ def cell(page: Page, seat: int, category: str):  # type: ignore[no-untyped-def]
 
 def overflowing(page: Page) -> list[str]:
     """Elements that stick out past the right edge of the window (nothing should, at any
-    width: the page scrolls only vertically)."""
+    width: the page scrolls only vertically). The falling confetti is clipped by its box and
+    tumbles as it falls, so a piece's rotated corners do not count."""
     return page.evaluate(
         """() => {
           const width = document.documentElement.clientWidth;
           const out = [];
           for (const el of document.querySelectorAll("body *")) {
             const box = el.getBoundingClientRect();
-            if (box.width > 0 && box.right > width + 1 && !el.closest(".card-scroll, .toasts"))
+            if (box.width > 0 && box.right > width + 1 && !el.closest(".card-scroll, .toasts, .confetti"))
               out.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
           }
           return out;

@@ -16,7 +16,7 @@ function confetti() {
     box.append(
       h("i", {
         style: {
-          left: `${Math.random() * 100}%`,
+          left: `calc(${Math.random()} * (100% - 16px))`,
           background: colors[i % colors.length],
           animationDelay: `${Math.random() * 0.8}s`,
           animationDuration: `${1.8 + Math.random() * 1.4}s`,
