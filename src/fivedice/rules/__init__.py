@@ -9,6 +9,7 @@ Start with :class:`Dice`, a :class:`RuleSet` from :func:`preset`, and a :class:`
 """
 
 from .categories import Category, Pattern, Points, Section
+from .daily import DailyDice, IndexedDice, preset_of_day
 from .dice import Dice, all_dice
 from .errors import *  # noqa: F403 - the error types are part of the public surface
 from .errors import RuleError
@@ -47,6 +48,7 @@ __all__ = [
     "Category",
     "ChatPosted",
     "ClockExpired",
+    "DailyDice",
     "Dice",
     "DiceHeld",
     "DiceRolled",
@@ -54,6 +56,7 @@ __all__ = [
     "Family",
     "HintShown",
     "HostPassed",
+    "IndexedDice",
     "JokerActive",
     "JokerPlacement",
     "JokerRule",
@@ -90,5 +93,6 @@ __all__ = [
     "possible_scores",
     "preset",
     "preset_names",
+    "preset_of_day",
     "score_options",
 ]

@@ -24,6 +24,7 @@ from dataclasses import replace
 from functools import reduce
 from typing import Protocol
 
+from .daily import IndexedDice
 from .dice import Dice
 from .errors import (
     ChatTooLong,
@@ -306,13 +307,23 @@ class Match:
             if hold:
                 raise InvalidHold("The first roll throws all five dice: there is nothing to hold")
             held: tuple[int, ...] = ()
-            dice = tuple(self._rng.randint(1, 6) for _ in range(5))
         else:
             held = s.held if hold is None else self._check_hold(seat, hold)
-            dice = tuple(s.dice[i] if i in held else self._rng.randint(1, 6) for i in range(5))
+        thrown = [i for i in range(5) if i not in held]
+        faces = dict(zip(thrown, self._throw(seat, thrown), strict=True))
+        dice = tuple(faces[i] if i in faces else s.dice[i] for i in range(5))  # type: ignore[index]
         event = DiceRolled(seat, dice, held)
         self._commit(event)
         return event
+
+    def _throw(self, seat: int, positions: list[int]) -> tuple[int, ...]:
+        """Faces for the thrown positions: drawn, or, from indexed dice (the daily
+        challenge's), the faces at this turn and roll (`fivedice.rules.daily`)."""
+        if isinstance(self._rng, IndexedDice):
+            s = self._state
+            turn = sum(len(card.boxes) for card in s.player(seat).cards) + 1
+            return self._rng.throw(turn, s.rolls_used + 1, positions)
+        return tuple(self._rng.randint(1, 6) for _ in positions)
 
     def score(self, seat: int, category: str) -> BoxScored:
         """Write the dice into a box; the turn passes to the next player."""
