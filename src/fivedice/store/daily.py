@@ -227,7 +227,7 @@ def day_scores(store: Store, day: date) -> list[int]:
         .order_by(DailyAttemptRow.score.desc())
     )
     with store.engine.connect() as conn:
-        return [int(s) for s in conn.scalars(query)]
+        return [int(s) for s in conn.scalars(query) if s is not None]
 
 
 def players_of_day(store: Store, day: date) -> int:
