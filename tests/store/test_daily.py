@@ -4,6 +4,7 @@ recorded once, and the day's leaderboard, scores and list of days after 200 play
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 from datetime import date, timedelta
@@ -157,7 +158,7 @@ def test_two_hundred_players_ranked_with_ties(accounts: Store) -> None:
     for b in bins:
         assert b["count"] == len([s for s in scores if b["from"] <= s <= b["to"]])
     assert bins[0]["from"] <= min(scores) and bins[-1]["to"] >= max(max(scores), 300)
-    assert all(nxt["from"] == b["to"] + 1 for b, nxt in zip(bins, bins[1:], strict=False))
+    assert all(nxt["from"] == b["to"] + 1 for b, nxt in itertools.pairwise(bins))
     # The list of days: this day with its players and best score.
     days = days_played(accounts, DAY, 30)
     assert [(d.day, d.players, d.best_score) for d in days] == [(DAY, 200, max(scores))]
