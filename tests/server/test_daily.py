@@ -34,11 +34,17 @@ from fivedice.store.daily import DailyAttemptRow
 from fivedice.store.models import MatchRow
 
 
-@pytest.fixture(scope="module")
-def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server of its own (the tests move days in its database)."""
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def daily_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """A server of its own (the tests move days in its database), on SQLite and on
+    PostgreSQL."""
     root = tmp_path_factory.mktemp("daily")
-    process = ServerProcess(f"sqlite:///{root / 'fivedice.db'}", root / "server.log")
+    url = f"sqlite:///{root / 'fivedice.db'}"
+    if request.param == "postgresql":
+        url = str(request.getfixturevalue("postgres_cluster").new_database())
+    process = ServerProcess(url, root / "server.log")
     process.start()
     yield process
     process.stop()
