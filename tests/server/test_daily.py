@@ -146,7 +146,7 @@ def test_one_attempt_a_day_then_the_result(daily_server: ServerProcess, store: S
     assert 0 < result["percentile"] <= 100
     assert result["share"].splitlines()[2] == result["comparison"]["marks"]
     assert str(score) in result["share"] and "Streak: 1 day" in result["share"]
-    assert result["streak"] == 1 and result["over"] is False
+    assert result["streak"] == 1 and result["over"] is False and result["ranked"] is True
     assert sum(b["count"] for b in result["histogram"]["bins"]) == result["players"]
     status = kim.request("GET", "/api/daily").json()
     assert status["attempt"] == {"table_id": seat["table_id"], "status": "finished", "score": score}
