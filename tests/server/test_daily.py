@@ -182,7 +182,7 @@ def test_the_log_is_the_players_alone_until_the_day_is_over(
 ) -> None:
     lea, max_ = browser(daily_server), browser(daily_server)
     seat = start_daily(lea)
-    asyncio.run(play(daily_server, seat, hold_left_pair))
+    client = asyncio.run(play(daily_server, seat, hold_left_pair))
     table_id = seat["table_id"]
     _result_when_ready(lea, seat["day"])
     hidden = [
@@ -205,9 +205,12 @@ def test_the_log_is_the_players_alone_until_the_day_is_over(
     assert board["over"] is False and board["secret"] is None
     assert board["optimal_score"] is None
     assert all(row["table_id"] is None for row in board["leaderboard"])
-    # Spectating is refused too.
+    # Spectating is refused too, and the lists of games leave the table out.
     watcher = asyncio.run(_watch(daily_server, table_id))
     assert watcher == "daily_not_over"
+    listings = _game_listings(client.events[0]["rules"]["name"], lea)
+    for path, ids in listings.items():
+        assert table_id not in ids(anonymous.get(path).json()), path
 
     yesterday = move_to_yesterday(store, table_id)
     secret = store.daily_secret(yesterday)  # the day had its secret
@@ -224,6 +227,18 @@ def test_the_log_is_the_players_alone_until_the_day_is_over(
     anonymous.close()
     lea.close()
     max_.close()
+
+
+def _game_listings(rules: str, player: Browser) -> dict[str, Any]:
+    """The lists of games that name match ids, each with how to read the ids from it."""
+    assert player.account is not None
+    name, account = player.account["name"], player.account["id"]
+    return {
+        f"/api/scores/{rules}?limit=100": lambda body: {g["match_id"] for g in body},
+        f"/api/leaderboards/{rules}?limit=100": lambda body: {g["match_id"] for g in body["games"]},
+        f"/api/players/{name}/history": lambda body: {m["match_id"] for m in body},
+        f"/api/accounts/{account}/profile": lambda body: {m["match_id"] for m in body["recent"]},
+    }
 
 
 async def _watch(server: ServerProcess, table_id: str) -> str:
@@ -307,6 +322,12 @@ def test_start_needs_an_account(daily_server: ServerProcess) -> None:
         assert anonymous.get("/api/daily").json()["attempt"] is None
         missing = anonymous.get(f"/api/daily/{today().isoformat()}/result")
         assert missing.status_code == 401
+        assert missing.json()["code"] == "no_account"
+        forged = {"Authorization": "Bearer fdk_not-a-token"}
+        for path in ("/api/daily", "/api/daily/days", f"/api/daily/{today().isoformat()}"):
+            refused = anonymous.get(path, headers=forged)
+            assert (refused.status_code, refused.json()["code"]) == (401, "signed_out"), path
+        assert anonymous.post("/api/daily/start", headers=forged).status_code == 401
 
 
 # The optimal game checked from the published secret, with hashlib and hmac alone ------------

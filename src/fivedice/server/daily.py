@@ -15,7 +15,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,7 @@ from fivedice.store.daily import (
     get_attempt,
     get_optimal,
     keep_optimal,
+    match_metas,
     open_attempt,
 )
 
@@ -137,6 +138,16 @@ def check_secret_kept(store: Store, match_id: str, account_id: int | None) -> No
     raise DailyNotOver(
         f"This is a game of the daily challenge of {day}: it is shown once the day is over"
     )
+
+
+def hidden_matches(store: Store, match_ids: Iterable[str]) -> set[str]:
+    """Of these matches, the daily challenge's whose day is not over: lists of games
+    (high scores, histories, profiles) leave them out until then (blocking)."""
+    return {
+        match_id
+        for match_id, meta in match_metas(store, match_ids).items()
+        if (day := daily_day(meta)) is not None and not is_over(day)
+    }
 
 
 def is_hidden_daily(table: Table) -> bool:

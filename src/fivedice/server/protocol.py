@@ -308,6 +308,10 @@ class TableView(_Message):
         description="Played at one screen (pass and play, or against the computer): "
         "no invite, chat or presence to show"
     )
+    daily: str | None = Field(
+        default=None,
+        description="The day (YYYY-MM-DD) of a daily challenge's table, null for any other",
+    )
     preset: str
     options: dict[str, Any]
     phase: Literal["waiting", "playing", "finished"]

@@ -76,6 +76,7 @@ def table_view(
         "name": table.name,
         "listed": table.listed,
         "at_one_screen": table.at_one_screen,
+        "daily": table.daily.isoformat() if table.daily is not None else None,
         "preset": s.rules.name,
         "options": table.options_dict,
         "phase": s.phase.value,

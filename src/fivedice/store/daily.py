@@ -8,7 +8,7 @@ Ranks share ties (1, 2, 2, 4); names are the accounts' public names, as the rati
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -37,7 +37,7 @@ from fivedice.rules.daily import SECRET_BYTES, new_secret
 from fivedice.rules.daily import today as challenge_day
 
 from .account_rows import AccountRow, public_name
-from .models import Base, utcnow
+from .models import Base, MatchRow, utcnow
 
 if TYPE_CHECKING:
     from .store import Store
@@ -389,6 +389,16 @@ def streak(played: Sequence[date], today: date) -> int:
         count += 1
         day -= timedelta(days=1)
     return count
+
+
+def match_metas(store: Store, match_ids: Iterable[str]) -> dict[str, dict[str, object]]:
+    """The stored meta of each of these matches (those that exist)."""
+    wanted = list(set(match_ids))
+    if not wanted:
+        return {}
+    query = select(MatchRow.id, MatchRow.meta).where(MatchRow.id.in_(wanted))
+    with store.engine.connect() as conn:
+        return {str(i): dict(meta or {}) for i, meta in conn.execute(query)}
 
 
 def _as_date(value: date | datetime | str) -> date:

@@ -88,11 +88,15 @@ async def advice(
 @router.get(
     "/matches/{match_id}/analysis",
     responses=refusals(
+        401,
         403,
         404,
         422,
         503,
-        say={403: "`hints_off` (the match is not over); `daily_not_over` (a daily game)"},
+        say={
+            401: "`signed_out`: a bearer token that is not a live API token",
+            403: "`hints_off` (the match is not over); `daily_not_over` (a daily game)",
+        },
     ),
 )
 async def analysis(match_id: str, ctx: Ctx, who: Who) -> dict[str, Any]:

@@ -25,6 +25,7 @@ _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 DAYS_SHOWN = 30
 MAX_DAYS_SHOWN = 60
 
+SIGNED_401 = {401: "`signed_out`: a bearer token that is not a live API token"}
 DAY_404 = {404: "`unknown_day`: a day the challenge has not reached yet"}
 DAY_422 = {422: "`invalid_day`: a day is written YYYY-MM-DD; `invalid_request`: a field refused"}
 
@@ -45,7 +46,7 @@ def parse_day(text: str) -> date:
 DayText = Annotated[str, Path(min_length=1, max_length=10)]
 
 
-@router.get("", responses=refusals(503))
+@router.get("", responses=refusals(401, 503, say=SIGNED_401))
 async def daily(ctx: Ctx, who: Who) -> dict[str, Any]:
     """Today's challenge: its rule set (`variant` when not the everyday official rules), when
     it ends, how many finished it, and the signed-in account's attempt and streak."""
@@ -62,7 +63,8 @@ async def daily(ctx: Ctx, who: Who) -> dict[str, Any]:
         422,
         503,
         say={
-            401: "`no_account`: the challenge needs an account (open a guest one first)",
+            401: "`no_account`: the challenge needs an account (open a guest one first); "
+            "`signed_out`: a bearer token that is not a live API token",
             403: "`csrf_failed`: a request with the session cookie needs its `X-CSRF-Token`",
             409: "`daily_already_played`: one attempt a day, and today's is finished",
             422: "`not_available`: this server has no strategy package",
@@ -80,7 +82,7 @@ async def start(ctx: Ctx, who: Who) -> dict[str, Any]:
     return {"table_id": table_id, "seat": 0, "day": day.isoformat()}
 
 
-@router.get("/days", responses=refusals(422, 503, say=DAY_422))
+@router.get("/days", responses=refusals(401, 422, 503, say={**DAY_422, **SIGNED_401}))
 async def days(
     ctx: Ctx,
     who: Who,
@@ -103,7 +105,9 @@ async def days(
     return await asyncio.to_thread(partial(days_view, ctx.store, end, limit, account_id))
 
 
-@router.get("/{day}", responses=refusals(404, 422, 503, say={**DAY_404, **DAY_422}))
+@router.get(
+    "/{day}", responses=refusals(401, 404, 422, 503, say={**DAY_404, **DAY_422, **SIGNED_401})
+)
 async def one_day(day: DayText, ctx: Ctx, who: Who) -> dict[str, Any]:
     """A day's leaderboard (the top 50 and your own row; ties share a rank) and histogram;
     once the day is over, its secret (to check its dice), its optimal score and each
@@ -121,7 +125,8 @@ async def one_day(day: DayText, ctx: Ctx, who: Who) -> dict[str, Any]:
         422,
         503,
         say={
-            401: "`no_account`: sign in (or open a guest account) to see your result",
+            401: "`no_account`: sign in (or open a guest account) to see your result; "
+            "`signed_out`: a bearer token that is not a live API token",
             404: "`no_daily_result`: you have no finished attempt that day; `unknown_day`",
             **DAY_422,
         },

@@ -13,6 +13,7 @@ from fivedice.rules import preset
 from fivedice.store import HighScore, Period, best_games, period_start
 
 from ..context import Ctx
+from ..daily import hidden_matches
 from ..errors import refusals
 from ..protocol import GameLine, Leaderboard
 
@@ -29,7 +30,8 @@ async def leaderboard(
 ) -> Leaderboard:
     """A rule set's best complete single games (one card each: a match of three rounds is
     three games), best first; `period`: all time, this calendar month or this week (UTC,
-    from Monday). People only, unless `include_bots`; since the list's last reset."""
+    from Monday). People only, unless `include_bots`; since the list's last reset. A daily
+    challenge's game shows once its day is over."""
     preset(preset_name)  # an unknown rule set is an error, not an empty list
     now = datetime.now(UTC)  # one moment for the period's start and the query
     since = period_start(period, now)
@@ -44,11 +46,12 @@ async def leaderboard(
             now=now,
         )
     )
+    hidden = await asyncio.to_thread(hidden_matches, ctx.store, [g.match_id for g in games])
     return Leaderboard(
         preset=preset_name,
         period=period,
         since=since.isoformat() if since else None,
-        games=[game_line(g) for g in games],
+        games=[game_line(g) for g in games if g.match_id not in hidden],
     )
 
 

@@ -23,6 +23,7 @@ from ..views import card_rows_view, event_views, outcome_view, table_view
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
 DAILY_403 = {403: "`daily_not_over`: a daily challenge's game is its player's until the day ends"}
+SIGNED_401 = {401: "`signed_out`: a bearer token that is not a live API token"}
 
 
 @router.get("", responses=refusals(422, 503))
@@ -42,7 +43,7 @@ def _secret_daily(meta: dict[str, object]) -> bool:
     return day is not None and not is_over(day)
 
 
-@router.get("/{match_id}", responses=refusals(403, 404, 503, say=DAILY_403))
+@router.get("/{match_id}", responses=refusals(401, 403, 404, 503, say={**DAILY_403, **SIGNED_401}))
 async def get_match(match_id: str, ctx: Ctx, who: Who) -> dict[str, Any]:
     """A stored match: its description, its full log, and its result if it has ended. A
     daily challenge's match is its player's alone until the day is over (403
@@ -85,7 +86,7 @@ async def rating_changes(match_id: str, ctx: Ctx) -> list[SeatRatingChange]:
 @router.get(
     "/{match_id}/replay",
     response_model=TableView,
-    responses=refusals(403, 404, 422, 503, say=DAILY_403),
+    responses=refusals(401, 403, 404, 422, 503, say={**DAILY_403, **SIGNED_401}),
 )
 async def replay(
     match_id: str, ctx: Ctx, who: Who, seq: Annotated[int | None, Query(ge=1)] = None

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from ..context import Ctx
+from ..daily import hidden_matches
 from ..errors import refusals
 
 router = APIRouter(prefix="/api/players", tags=["players"])
@@ -17,8 +18,10 @@ router = APIRouter(prefix="/api/players", tags=["players"])
 async def history(
     name: str, ctx: Ctx, limit: Annotated[int, Query(ge=1, le=500)] = 50
 ) -> list[dict[str, Any]]:
-    """The player's finished matches, newest first."""
+    """The player's finished matches, newest first (a daily challenge's once its day is
+    over)."""
     entries = await asyncio.to_thread(ctx.store.player_history, name, limit)
+    hidden = await asyncio.to_thread(hidden_matches, ctx.store, [e.match_id for e in entries])
     return [
         {
             "match_id": e.match_id,
@@ -29,4 +32,5 @@ async def history(
             "finished_at": e.finished_at.isoformat(),
         }
         for e in entries
+        if e.match_id not in hidden
     ]

@@ -5,6 +5,7 @@ store; nothing is computed at a view (the accuracy is recorded after each match)
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections import defaultdict
 from typing import Annotated
 from urllib.parse import quote
@@ -15,6 +16,7 @@ from fivedice.rules import Family, RuleError, preset
 from fivedice.store import GameStats, Profile, RatingStep, RecentMatch, load_profile
 
 from ..context import Ctx
+from ..daily import hidden_matches
 from ..errors import UnknownAccount, refusals
 from ..protocol import (
     Accuracy,
@@ -44,6 +46,11 @@ async def profile(
     found = await asyncio.to_thread(load_profile, ctx.store, account_id)
     if found is None:
         raise UnknownAccount(f"There is no account {account_id}")
+    hidden = await asyncio.to_thread(hidden_matches, ctx.store, [m.match_id for m in found.recent])
+    if hidden:  # a daily challenge's match shows once its day is over
+        found = dataclasses.replace(
+            found, recent=[m for m in found.recent if m.match_id not in hidden]
+        )
     return profile_view(found)
 
 

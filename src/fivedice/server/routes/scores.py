@@ -11,6 +11,7 @@ from fastapi import APIRouter, Query
 from fivedice.rules import preset, preset_names
 
 from ..context import Ctx
+from ..daily import hidden_matches
 from ..errors import refusals
 
 router = APIRouter(prefix="/api", tags=["scores"])
@@ -32,11 +33,12 @@ async def high_scores(
     """A preset's high-score list since its last reset: its best single games (one card
     each; a match of several rounds is several games), best first, people only unless
     `include_bots`. `total` is the game's score; `round` (from 1) of `rounds` says which game
-    of its match it was."""
+    of its match it was. A daily challenge's game shows once its day is over."""
     preset(preset_name)  # an unknown preset is an error, not an empty list
     scores = await asyncio.to_thread(
         partial(ctx.store.high_scores, preset_name, limit, include_bots=include_bots)
     )
+    hidden = await asyncio.to_thread(hidden_matches, ctx.store, [s.match_id for s in scores])
     return [
         {
             "name": s.name,
@@ -47,4 +49,5 @@ async def high_scores(
             "rounds": s.rounds,
         }
         for s in scores
+        if s.match_id not in hidden
     ]
