@@ -25,7 +25,6 @@ from fivedice.store import StoreError, UnknownMatch, new_match_id
 from fivedice.store.accounts import SeatOwner, seat_owners
 from fivedice.store.daily import (
     DailyAttempt,
-    attempt_of_table,
     finish_attempt,
     get_attempt,
     get_optimal,
@@ -162,7 +161,6 @@ class DailyChallenge:
         self.ctx = ctx
         self.store = ctx.store
         self._running: set[asyncio.Task[None]] = set()
-        self.compare_seconds: list[float] = []  # recent after-finish times (benchmarks, logs)
 
     async def start(self, owner: SeatOwner) -> tuple[str, date]:
         """Today's attempt of the account: its table, opened now or the one in play
@@ -235,7 +233,6 @@ class DailyChallenge:
             log.exception("could not compare the daily game", extra={"table": table_id})
             return
         seconds = time.perf_counter() - began
-        self.compare_seconds = [*self.compare_seconds[-99:], seconds]
         log.info("daily game compared", extra={"table": table_id, "ms": round(seconds * 1000)})
 
     async def _make_up(self, attempt: DailyAttempt) -> None:
@@ -243,10 +240,6 @@ class DailyChallenge:
             await asyncio.to_thread(make_up_comparison, self.store, attempt)
         except Exception:
             log.exception("could not compare the daily game", extra={"table": attempt.table_id})
-
-    async def attempt_of(self, table_id: str) -> DailyAttempt | None:
-        """The attempt played at a table, if it is a daily one."""
-        return await asyncio.to_thread(attempt_of_table, self.store, table_id)
 
     async def close(self) -> None:
         """Let the comparisons under way finish."""

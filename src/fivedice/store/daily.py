@@ -189,13 +189,6 @@ def get_attempt(store: Store, day: date, account_id: int) -> DailyAttempt | None
         return None if row is None else _attempt(row)
 
 
-def attempt_of_table(store: Store, table_id: str) -> DailyAttempt | None:
-    """The attempt played at a table, if the table is a daily one."""
-    with store._sessions() as session:
-        row = session.scalar(select(DailyAttemptRow).where(DailyAttemptRow.table_id == table_id))
-        return None if row is None else _attempt(row)
-
-
 def open_attempt(
     store: Store, day: date, account_id: int, table_id: str, rules: str
 ) -> tuple[DailyAttempt, bool]:
