@@ -1,8 +1,8 @@
 """Daily challenge benchmark: from a daily game's last scoring to its comparison with the
 optimal game, and the server's CPU for many players finishing.
 
-    python -m bench.daily                      # 30 games over the API, 1,000 finishes
-    python -m bench.daily --games 10 --finishes 200
+    python -m bench.daily                      # 30 games, 1,000 finishes, 200 players
+    python -m bench.daily --games 10 --finishes 200 --players 1000
 
 (a) A real server (its own process, SQLite in a temporary folder). Guests play today's
 challenge one after another over the REST API and the play socket, each holding at random;
@@ -15,9 +15,14 @@ game (every move, the result, the comparison) is read from /proc.
 (b) 1,000 players finishing within a minute: the after-finish path that a daily finish adds
 (compare with the optimal game, record the attempt; ``fivedice.server.daily
 .compare_and_keep``) driven directly in this process for that many finished games on a fresh
-SQLite store, not through the network: 1,000 real clients playing whole games would measure
-the clients on this machine more than the server. Reported: the CPU seconds it took, per
-finish, and as a share of one core if the finishes were spread over a minute.
+SQLite store, not through the network. Reported: the CPU seconds it took, per finish, and
+as a share of one core if the finishes were spread over a minute.
+
+(c) The same over the network: `--players` clients (200 by default: the clients run on the
+same machine and take their share of its CPU) each play up to their last scoring (not
+measured), then make it at the pace of 1,000 a minute, each then asking for its result every
+100 ms until it has it. Reported: the server process's CPU over that time, per finish, and
+what 1,000 finishes in a minute would take at that cost.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import resource
 import statistics
 import tempfile
 import time
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any
 
@@ -48,52 +54,129 @@ def process_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class DailyPlayer:
+    """A new guest at today's challenge: its session, its table and its socket."""
+
+    def __init__(self, api: httpx.AsyncClient, url: str, rng: random.Random) -> None:
+        self.api, self.url, self.rng = api, url, rng
+        self.headers: dict[str, str] = {}
+        self.table_id = self.day = self.token = ""
+        self.ws: Any = None
+        self.table: dict[str, Any] = {}
+
+    async def sit(self) -> None:
+        """Open the guest account, start the attempt, take the seat, connect."""
+        guest = (await self.api.post("/api/account/guest")).raise_for_status()
+        self.headers = {
+            "Cookie": f"{COOKIE}={guest.cookies[COOKIE]}",
+            "X-CSRF-Token": guest.json()["csrf_token"],
+        }
+        started = await self.api.post("/api/daily/start", headers=self.headers)
+        body = started.raise_for_status().json()
+        self.table_id, self.day = body["table_id"], body["day"]
+        resumed = await self.api.post(f"/api/tables/{self.table_id}/resume", headers=self.headers)
+        self.token = resumed.raise_for_status().json()["token"]
+        ws_url = self.url.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}"
+        self.ws = await websockets.connect(ws_url, max_size=2**22)
+        await self.ws.send(json.dumps({"type": "hello", "last_seq": 0, "token": self.token}))
+        while not self.table:
+            message = json.loads(await self.ws.recv())
+            if message["type"] == "update":
+                self.table = message["table"]
+
+    def last_scoring(self) -> bool:
+        """Whether the next move is the match's last: a score into the card's last open box."""
+        t = self.table
+        return t["dice"] is not None and len(t["score_options"]) == 1 and t["rolls_left"] == 0
+
+    async def move(self) -> None:
+        """One move, holding at random and scoring the best box, and its update."""
+        table, rng = self.table, self.rng
+        seq = table["seq"]
+        if table["dice"] is None:
+            intent: dict[str, Any] = {"type": "roll"}
+        elif table["rolls_left"] > 0 and (rng.random() < 0.6 or len(table["score_options"]) == 1):
+            intent = {"type": "roll", "hold": [p for p in range(5) if rng.random() < 0.5]}
+        else:
+            best = max(table["score_options"], key=lambda o: o["points"] + o["bonus"])
+            intent = {"type": "score", "category": best["category"]}
+        await self.ws.send(json.dumps({**intent, "token": self.token, "seq": seq}))
+        while True:
+            message = json.loads(await self.ws.recv())
+            if message["type"] == "error":
+                raise RuntimeError(message)
+            if message["type"] == "update" and message["seq"] > seq:
+                self.table = message["table"]
+                return
+
+    async def play_until_last(self) -> None:
+        """Play up to the last scoring, not making it."""
+        while not self.last_scoring():
+            await self.move()
+
+    async def result(self, poll: float = 0.002) -> dict[str, Any]:
+        """The result, once it is there (asked every `poll` seconds)."""
+        while True:
+            answer = await self.api.get(f"/api/daily/{self.day}/result", headers=self.headers)
+            if answer.status_code == 200:
+                body: dict[str, Any] = answer.json()
+                return body
+            await asyncio.sleep(poll)
+
+    async def close(self) -> None:
+        """Close the socket."""
+        if self.ws is not None:
+            await self.ws.close()
+
+
 async def play_one(url: str, rng: random.Random) -> tuple[float, str]:
     """A new guest plays today's challenge to its last scoring; returns the seconds from
     sending it to the result being there, and the attempt's table id."""
     async with httpx.AsyncClient(base_url=url, timeout=30) as api:
-        guest = (await api.post("/api/account/guest")).raise_for_status()
-        secret = guest.cookies[COOKIE]
-        csrf = guest.json()["csrf_token"]
-        headers = {"Cookie": f"{COOKIE}={secret}", "X-CSRF-Token": csrf}
-        started = (await api.post("/api/daily/start", headers=headers)).raise_for_status().json()
-        table_id, day = started["table_id"], started["day"]
-        resumed = await api.post(f"/api/tables/{table_id}/resume", headers=headers)
-        token = resumed.raise_for_status().json()["token"]
-        ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-        async with websockets.connect(ws_url, max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "hello", "last_seq": 0, "token": token}))
-            table: dict[str, Any] = {}
-            while not table:
-                message = json.loads(await ws.recv())
-                if message["type"] == "update":
-                    table = message["table"]
-            sent = 0.0
-            while table["phase"] == "playing":
-                seq = table["seq"]
-                if table["dice"] is None:
-                    intent: dict[str, Any] = {"type": "roll"}
-                elif table["rolls_left"] > 0 and rng.random() < 0.6:
-                    hold = [p for p in range(5) if rng.random() < 0.5]
-                    intent = {"type": "roll", "hold": hold}
-                else:
-                    options = table["score_options"]
-                    best = max(options, key=lambda o: o["points"] + o["bonus"])
-                    intent = {"type": "score", "category": best["category"]}
-                    sent = time.perf_counter()
-                await ws.send(json.dumps({**intent, "token": token, "seq": seq}))
-                while True:
-                    message = json.loads(await ws.recv())
-                    if message["type"] == "error":
-                        raise RuntimeError(message)
-                    if message["type"] == "update" and message["seq"] > seq:
-                        table = message["table"]
-                        break
-        while True:
-            answer = await api.get(f"/api/daily/{day}/result", headers=headers)
-            if answer.status_code == 200:
-                return time.perf_counter() - sent, table_id
-            await asyncio.sleep(0.002)
+        player = DailyPlayer(api, url, rng)
+        await player.sit()
+        await player.play_until_last()
+        sent = time.perf_counter()
+        await player.move()
+        await player.result()
+        await player.close()
+        return time.perf_counter() - sent, player.table_id
+
+
+async def finish_together(
+    url: str, players: int, per_minute: float, pid: int
+) -> tuple[float, float]:
+    """`players` guests each play up to their last scoring (not measured), then make it at
+    `per_minute`, evenly spread, each asking for its result every 100 ms until it is there;
+    returns the seconds that took and the server's CPU seconds meanwhile."""
+    rng = random.Random(11)
+    limits = httpx.Limits(max_connections=64)
+    jar = CookieJar(DefaultCookiePolicy(allowed_domains=[]))  # each player sends its own
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits, cookies=jar) as api:
+        crowd = [DailyPlayer(api, url, random.Random(rng.random())) for _ in range(players)]
+        gate = asyncio.Semaphore(16)
+
+        async def ready(player: DailyPlayer) -> None:
+            async with gate:
+                await player.sit()
+                await player.play_until_last()
+
+        await asyncio.gather(*(ready(p) for p in crowd))
+        gap = 60.0 / per_minute
+        cpu = process_cpu(pid)
+        began = time.perf_counter()
+
+        async def finish(n: int, player: DailyPlayer) -> None:
+            await asyncio.sleep(n * gap)
+            await player.move()
+            await player.result(poll=0.1)
+
+        await asyncio.gather(*(finish(n, p) for n, p in enumerate(crowd)))
+        seconds = time.perf_counter() - began
+        cpu = process_cpu(pid) - cpu
+        for player in crowd:
+            await player.close()
+        return seconds, cpu
 
 
 def server_times(log: Path) -> dict[str, float]:
@@ -109,19 +192,46 @@ def server_times(log: Path) -> dict[str, float]:
     return found
 
 
+def server_settings(workdir: Path) -> dict[str, str]:
+    """One node on SQLite in `workdir`, its limits out of the way (one client address)."""
+    return {
+        "FIVEDICE_DATABASE_URL": f"sqlite:///{workdir / 'daily.db'}",
+        "FIVEDICE_SECURE_COOKIES": "0",
+        "FIVEDICE_GUEST_BURST": "1000000",
+        "FIVEDICE_SOCKETS_PER_ADDRESS": "1000000",
+        "FIVEDICE_LOG_FORMAT": "json",
+        "FIVEDICE_LOG_LEVEL": "INFO",
+    }
+
+
+def crowd_finishing(players: int) -> None:
+    """(c): `players` clients finishing their last moves at 1,000 a minute, on a real server."""
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        process, url = launch_server(workdir, server_settings(workdir))
+        try:
+            seconds, cpu = asyncio.run(finish_together(url, players, 1000.0, process.pid))
+        finally:
+            process.terminate()
+            process.wait(15)
+    print(f"(c) {players} players finishing at 1,000 a minute over the API (one server, SQLite)")
+    print(
+        f"    server CPU while they finished: {cpu:.2f} s over {seconds:.1f} s "
+        f"({cpu / players * 1000:.1f} ms per finish: the last score, its result, the "
+        f"comparison, the result polls every 100 ms)"
+    )
+    print(
+        f"    at that rate, 1,000 finishes in a minute: {cpu / players * 1000:.1f} CPU s, "
+        f"{cpu / players * 1000 / 60 * 100:.0f}% of one core"
+    )
+
+
 def over_the_api(games: int) -> None:
     """(a): games played one after another against a real server."""
     rng = random.Random(2026)
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
-        settings = {
-            "FIVEDICE_DATABASE_URL": f"sqlite:///{workdir / 'daily.db'}",
-            "FIVEDICE_SECURE_COOKIES": "0",
-            "FIVEDICE_GUEST_BURST": "1000000",
-            "FIVEDICE_LOG_FORMAT": "json",
-            "FIVEDICE_LOG_LEVEL": "INFO",
-        }
-        process, url = launch_server(workdir, settings)
+        process, url = launch_server(workdir, server_settings(workdir))
         try:
             waits: list[tuple[float, str]] = []
             cpu_before = process_cpu(process.pid)
@@ -225,11 +335,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.daily", description=__doc__)
     parser.add_argument("--games", type=int, default=30, help="games over the API (a)")
     parser.add_argument("--finishes", type=int, default=1000, help="finishes driven directly (b)")
+    parser.add_argument(
+        "--players", type=int, default=200, help="players finishing over the API (c)"
+    )
     args = parser.parse_args(argv)
-    if args.games < 2 or args.finishes < 1:
-        parser.error("--games needs 2 or more and --finishes 1 or more")
+    if args.games < 2 or args.finishes < 1 or args.players < 1:
+        parser.error("--games needs 2 or more, --finishes and --players 1 or more")
     over_the_api(args.games)
     after_finish_path(args.finishes)
+    crowd_finishing(args.players)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import asyncio
 import hashlib
 import hmac
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -307,6 +307,16 @@ def test_a_lost_comparison_is_made_on_request(daily_server: ServerProcess, store
             update(DailyAttemptRow)
             .where(DailyAttemptRow.table_id == seat["table_id"])
             .values(score=None, gave_away=None, comparison=None, finished_at=None)
+        )
+    # Just ended, its comparison may be on its way: not made twice.
+    waiting = uma.request("GET", f"/api/daily/{seat['day']}/result")
+    assert (waiting.status_code, waiting.json()["code"]) == (404, "no_daily_result")
+    assert uma.request("GET", "/api/daily").json()["attempt"]["status"] == "playing"
+    with store.engine.begin() as conn:  # a while ago
+        conn.execute(
+            update(MatchRow)
+            .where(MatchRow.id == seat["table_id"])
+            .values(finished_at=datetime.now(UTC) - timedelta(seconds=30))
         )
     again = uma.request("GET", f"/api/daily/{seat['day']}/result")
     assert again.status_code == 200, again.text

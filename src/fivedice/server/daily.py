@@ -16,7 +16,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from fivedice.rules import Event, Match, event_from_dict, preset
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("fivedice.server.daily")
 
+MAKE_UP_AFTER = timedelta(seconds=5)  # a comparison not there by then was lost with its node
 OPTIMAL_KEPT = 4  # days whose optimal game a node keeps in memory
 _optimal: OrderedDict[tuple[date, str, bytes], Match] = OrderedDict()
 _optimal_lock = threading.Lock()  # one computation of a day's optimal game at a time
@@ -107,14 +108,20 @@ def compare_and_keep(store: Store, day: date, table_id: str, events: Sequence[Ev
 
 def make_up_comparison(store: Store, attempt: DailyAttempt) -> DailyAttempt:
     """An attempt whose match is over but whose comparison was lost (its node stopped
-    first): compared now. Any other attempt is returned as it is (blocking)."""
+    first): compared now. Any other attempt is returned as it is, and so is one whose match
+    ended under MAKE_UP_AFTER ago: its comparison is on its way (blocking)."""
     if attempt.finished:
         return attempt
     try:
         summary = store.summary(attempt.table_id)
     except UnknownMatch:
         return attempt
-    if summary.status != "finished":
+    if summary.status != "finished" or summary.finished_at is None:
+        return attempt
+    ended = summary.finished_at
+    if ended.tzinfo is None:  # SQLite gives the stored UTC time back without its zone
+        ended = ended.replace(tzinfo=UTC)
+    if datetime.now(UTC) - ended < MAKE_UP_AFTER:
         return attempt
     compare_and_keep(store, attempt.day, attempt.table_id, store.load_events(attempt.table_id))
     return get_attempt(store, attempt.day, attempt.account_id) or attempt
