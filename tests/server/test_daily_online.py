@@ -148,6 +148,12 @@ def test_one_attempt_a_day_then_the_result(daily_server: ServerProcess, store: S
     assert str(score) in result["share"] and "Streak: 1 day" in result["share"]
     assert result["streak"] == 1 and result["over"] is False and result["ranked"] is True
     assert sum(b["count"] for b in result["histogram"]["bins"]) == result["players"]
+    # The comparison's analysis is the profile's accuracy record too.
+    assert kim.account is not None
+    profile = kim.request("GET", f"/api/accounts/{kim.account['id']}/profile").json()
+    decisions = sum(len(turn["decisions"]) for turn in result["comparison"]["turns"])
+    assert decisions > 0 and profile["accuracy"]["decisions"] == decisions
+    assert profile["accuracy"]["points_given_away"] == pytest.approx(result["gave_away"], abs=1e-3)
     status = kim.request("GET", "/api/daily").json()
     assert status["attempt"] == {"table_id": seat["table_id"], "status": "finished", "score": score}
     assert status["streak"] == 1

@@ -62,6 +62,8 @@ class AccuracyKeeper:
 
     def finished(self, table: Table) -> None:
         """A table's result is stored: analyse its account seats (a hook of the referee)."""
+        if table.daily is not None:
+            return  # the daily challenge's comparison records it (daily.py), one analysis
         task = asyncio.create_task(
             self._analyse(table.id, tuple(table.match.events[: table.committed_count]))
         )

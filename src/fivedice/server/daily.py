@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from fivedice.rules import Event, Match, event_from_dict, preset
 from fivedice.rules.daily import DailyDice, preset_of_day, today
-from fivedice.store import StoreError, UnknownMatch, new_match_id
+from fivedice.store import (
+    StoreError,
+    UnknownMatch,
+    new_match_id,
+    record_accuracy,
+    seats_to_analyse,
+)
 from fivedice.store.accounts import SeatOwner, seat_owners
 from fivedice.store.daily import (
     DailyAttempt,
@@ -101,6 +107,17 @@ def compare_and_keep(store: Store, day: date, table_id: str, events: Sequence[Ev
     rules = Match(events[:1]).rules
     optimal = optimal_match(store, day_dice(store, day, rules.name))
     comparison = daily.compare(events, optimal, strategy_table(rules))
+    # The comparison's analysis is the accuracy record's too (accuracy.py leaves daily
+    # tables to this): one analysis per finished daily game; kept first, so a result that
+    # shows has its accuracy counted.
+    decisions = sum(len(turn.decisions) for turn in comparison.turns)
+    seats = seats_to_analyse(store, table_id)
+    record_accuracy(
+        store,
+        table_id,
+        rules.name,
+        {seat: (account, decisions, comparison.gave_away) for seat, account in seats.items()},
+    )
     return finish_attempt(
         store, table_id, comparison.score, comparison.gave_away, comparison.to_dict()
     )
