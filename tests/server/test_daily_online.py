@@ -400,3 +400,24 @@ def test_the_optimal_game_is_rebuilt_from_the_published_secret(
     # A secret that is not the day's fails the check.
     with pytest.raises(AssertionError):
         replay_with_secret(bytes(32), past.isoformat(), optimal["events"])
+
+
+def test_two_tabs_starting_at_once_get_one_table(daily_server: ServerProcess) -> None:
+    eve = browser(daily_server)
+
+    async def start_twice() -> list[httpx.Response]:
+        async with httpx.AsyncClient(base_url=daily_server.base_url, timeout=30) as client:
+            return list(
+                await asyncio.gather(
+                    *(client.post("/api/daily/start", headers=eve.headers()) for _ in range(4))
+                )
+            )
+
+    answers = asyncio.run(start_twice())
+    assert [a.status_code for a in answers] == [200] * 4, [a.text for a in answers]
+    assert len({a.json()["table_id"] for a in answers}) == 1
+    table_id = answers[0].json()["table_id"]
+    view = eve.request("GET", f"/api/tables/{table_id}")
+    assert view.status_code == 200 and view.json()["daily"] == today().isoformat()
+    assert view.json()["listed"] is False and view.json()["phase"] == "playing"
+    eve.close()

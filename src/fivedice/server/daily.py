@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from fivedice.rules import Event, Match, event_from_dict, preset
 from fivedice.rules.daily import DailyDice, preset_of_day, today
 from fivedice.store import (
-    StoreError,
+    STORE_FAILURES,
     UnknownMatch,
     new_match_id,
     record_accuracy,
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("fivedice.server.daily")
 
 MAKE_UP_AFTER = timedelta(seconds=5)  # a comparison not there by then was lost with its node
+OPEN_WAIT = 3.0  # seconds a second start waits for the first to store the attempt's table
 OPTIMAL_KEPT = 4  # days whose optimal game a node keeps in memory
 _optimal: OrderedDict[tuple[date, str, bytes], Match] = OrderedDict()
 _optimal_lock = threading.Lock()  # one computation of a day's optimal game at a time
@@ -198,6 +199,8 @@ class DailyChallenge:
         if attempt.finished:
             raise DailyAlreadyPlayed(f"You have played the daily challenge of {day} already")
         summary = await asyncio.to_thread(self._summary, attempt.table_id)
+        if summary is None and not created:  # another request may be opening it now
+            summary = await self._opened_meanwhile(attempt.table_id)
         if summary is not None:
             if summary.status == "finished":
                 self._spawn(self._make_up(attempt))
@@ -205,10 +208,22 @@ class DailyChallenge:
             return attempt.table_id, day
         try:
             await self._open(attempt, owner)
-        except StoreError:
+        except STORE_FAILURES:
             if created or await asyncio.to_thread(self._summary, attempt.table_id) is None:
                 raise  # not another request opening the same table at the same moment
         return attempt.table_id, day
+
+    async def _opened_meanwhile(self, table_id: str) -> Any:
+        """The attempt's table once the request that made the attempt has stored it (None
+        after OPEN_WAIT: that request failed, and this one opens the table)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + OPEN_WAIT
+        while loop.time() < deadline:
+            await asyncio.sleep(0.05)
+            summary = await asyncio.to_thread(self._summary, table_id)
+            if summary is not None:
+                return summary
+        return None
 
     def _summary(self, table_id: str) -> Any:
         try:
