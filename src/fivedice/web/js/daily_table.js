@@ -1,0 +1,35 @@
+// A daily table's end: the results screen links to the comparison with the optimal player,
+// and offers no rematch (one attempt a day).
+
+import { daily } from "./api.js";
+import { fill, h } from "./dom.js";
+
+/** The day of a daily table from its view, when the server says it there. */
+function dayInView(view) {
+  return view.daily || (view.options && view.options.daily) || null;
+}
+
+/** A slot under the results: filled with the link when this table is a daily attempt (known
+ * from the view, or from today's attempt); the rematch controls go. */
+export function dailyResultLink(screen) {
+  const slot = h("div", { class: "daily-link-slot" });
+  const show = (day) => {
+    screen.daily = day;
+    if (screen.rematchEl) {
+      screen.rematchEl.replaceChildren();
+      screen.rematchEl.hidden = true;
+    }
+    fill(slot, h("a", { class: "button primary", id: "daily-compare", href: `./?daily=${encodeURIComponent(day)}`, "data-link": true }, "See how you did against the optimal player"));
+  };
+  const known = dayInView(screen.view);
+  if (known) show(known);
+  else {
+    daily
+      .today()
+      .then((today) => {
+        if (today.attempt && today.attempt.table_id === screen.view.id) show(today.day);
+      })
+      .catch(() => {});
+  }
+  return slot;
+}
