@@ -105,7 +105,8 @@ def overflowing(page: Page) -> list[str]:
           const out = [];
           for (const el of document.querySelectorAll("body *")) {
             const box = el.getBoundingClientRect();
-            if (box.width > 0 && box.right > width + 1 && !el.closest(".card-scroll, .toasts, .confetti"))
+            const exempt = el.closest(".card-scroll, .toasts, .confetti");
+            if (box.width > 0 && box.right > width + 1 && !exempt)
               out.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
           }
           return out;

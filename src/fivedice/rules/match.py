@@ -174,6 +174,11 @@ class Match:
         return tuple(self._events)
 
     @property
+    def rng(self) -> RandomSource:
+        """Where this match's dice come from (drawn at random, or a day's indexed dice)."""
+        return self._rng
+
+    @property
     def rules(self) -> RuleSet:
         """The match's rule set."""
         return self._state.rules
