@@ -11,7 +11,7 @@ export function daysTable(days) {
   return h(
     "table",
     { class: "data-table daily-days", id: "daily-days" },
-    h("caption", {}, "Past days: the optimal score shows once a day is over"),
+    h("caption", {}, "Every day so far, newest first: the optimal score shows once a day is over"),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Day"), h("th", { scope: "col", class: "num" }, "Players"), h("th", { scope: "col", class: "num" }, "Best"), h("th", { scope: "col", class: "num" }, "Optimal"), h("th", { scope: "col", class: "num" }, "You"))),
     h(
       "tbody",

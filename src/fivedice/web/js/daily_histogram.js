@@ -5,7 +5,7 @@ import { s } from "./dom.js";
 
 export const WIDTH = 600;
 export const HEIGHT = 180;
-const PAD = { left: 8, right: 8, top: 14, bottom: 26 };
+const PAD = { left: 8, right: 8, top: 24, bottom: 28 };
 
 /** Where a score falls along the axis of the bins (x in the drawing). */
 function xOf(score, bins, inner) {
@@ -57,13 +57,13 @@ export function histogramSvg(histogram, label) {
   if (g.bars.length) {
     const first = g.bars[0];
     const last = g.bars[g.bars.length - 1];
-    svg.append(s("text", { x: first.x, y: HEIGHT - 8, class: "tick" }, String(first.from)));
-    svg.append(s("text", { x: last.x + last.width, y: HEIGHT - 8, class: "tick end" }, String(last.to)));
+    svg.append(s("text", { x: first.x, y: HEIGHT - 6, class: "tick" }, String(first.from)));
+    svg.append(s("text", { x: last.x + last.width, y: HEIGHT - 6, class: "tick end" }, String(last.to)));
   }
   if (g.optimal !== null) {
     svg.append(s("line", { x1: g.optimal, x2: g.optimal, y1: 4, y2: g.baseline, class: "optimal-line" }));
     const end = g.optimal > WIDTH * 0.7;
-    svg.append(s("text", { x: g.optimal + (end ? -4 : 4), y: 12, class: end ? "optimal-label end" : "optimal-label" }, `optimal ${histogram.optimal}`));
+    svg.append(s("text", { x: g.optimal + (end ? -6 : 6), y: 18, class: end ? "optimal-label end" : "optimal-label" }, `optimal ${histogram.optimal}`));
   }
   return svg;
 }

@@ -16,7 +16,11 @@ function play(side) {
     "td",
     { class: "daily-play" },
     h("span", { class: "daily-box" }, side.label || side.category, " ", h("strong", {}, String(side.points))),
-    h("span", { class: "daily-rolls muted small" }, rollsText(side.rolls)),
+    h(
+      "span",
+      { class: "daily-rolls muted small", title: rollsText(side.rolls) },
+      (side.rolls || []).map((dice, i) => [i ? " → " : null, h("span", { class: "roll" }, dice.join(" "))]),
+    ),
   );
 }
 

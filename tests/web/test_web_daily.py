@@ -1,0 +1,137 @@
+"""The daily challenge in the browser, one whole flow: a new visitor starts today's challenge
+from the lobby card, plays by clicking (holding dice on some turns), reloads mid-game and finds
+the same game, finishes, follows the results screen's link to the comparison with the optimal
+player (scores, rank, histogram, turn by turn, share text), finds the lobby card saying the
+result with Play gone, and the result screen fits a phone; axe-core clean in both themes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from a11y import assert_accessible
+from playwright.sync_api import Page, expect
+from web_driver import (
+    DESKTOP,
+    PHONE,
+    dice,
+    open_boxes,
+    phase,
+    roll,
+    seq,
+    shoot,
+    wait_acting_or_finished,
+    wait_seq_above,
+)
+
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def play_turn(page: Page, turn: int) -> str:
+    """One turn by clicking: roll; on odd turns hold the first two dice and roll again; score
+    the first box the card offers. Returns the box."""
+    roll(page)
+    if turn % 2:
+        for position in (0, 1):
+            page.locator(f".die[data-position='{position}']").click()
+            expect(page.locator(f".die[data-position='{position}']")).to_have_attribute(
+                "aria-pressed", "true"
+            )
+        kept = dice(page)[:2]
+        roll(page)
+        assert dice(page)[:2] == kept  # held dice keep their faces
+    category = open_boxes(page)[0]
+    before = seq(page)
+    page.locator(f"button.open-box[data-category='{category}']").click()
+    wait_seq_above(page, before)
+    return category
+
+
+def test_the_daily_challenge_from_the_lobby_to_the_comparison(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    page = open_page(DESKTOP)
+    page.goto("/")
+    card = page.locator("#daily-card")
+    expect(card.locator(".daily-rules .pill")).to_contain_text("rules")
+    expect(card).to_contain_text("next challenge in")
+    card.locator("#daily-play").click()
+    page.wait_for_url(re.compile(r"\?table="))
+    table_id = page.url.split("table=")[1]
+    page.wait_for_selector(
+        ".table-screen[data-phase='waiting'], .table-screen[data-phase='playing']"
+    )
+    if phase(page) == "waiting":  # a one-seat table may wait for its player's Start
+        page.locator("#start-button").click()
+    wait_acting_or_finished(page)
+
+    # Three turns, then the page closes and opens again: the same game, where it was left.
+    scored = [play_turn(page, turn) for turn in range(3)]
+    left_at = seq(page)
+    page.reload()
+    assert page.url.endswith(f"table={table_id}")
+    wait_acting_or_finished(page)
+    assert seq(page) == left_at
+    for category in scored:
+        expect(page.locator(f"tr[data-row='{category}'] td[data-seat='0']")).not_to_have_text("")
+
+    # The lobby card offers to resume the unfinished attempt, and brings the same table back.
+    page.goto("/")
+    page.locator("#daily-resume").click()
+    page.wait_for_url(re.compile(rf"\?table={table_id}$"))
+
+    turn = 3
+    while wait_acting_or_finished(page) != "":
+        play_turn(page, turn)
+        turn += 1
+    assert turn == 13
+
+    # The end: no rematch on a daily table, a link to the comparison.
+    total = int(page.locator(".ranking .rank-total").first.inner_text())
+    expect(page.locator("#daily-compare")).to_be_visible()
+    expect(page.locator("#rematch")).to_have_count(0)
+    page.locator("#daily-compare").click()
+    page.wait_for_url(DAY)
+    result = page.locator("#daily-result")
+    expect(page.locator("#daily-score")).to_have_text(str(total))
+    optimal = int(page.locator("#daily-optimal-score").inner_text())
+    assert 0 < optimal <= 1575
+    expect(page.locator("#daily-rank")).to_contain_text(re.compile(r"Rank \d+ of \d+"))
+    expect(page.locator("#daily-rank")).to_contain_text("%")
+    expect(result.locator("svg.daily-histogram rect.bar.you")).to_have_count(1)
+    expect(result.locator("svg.daily-histogram .optimal-line")).to_have_count(1)
+    rows = page.locator("#daily-turns tbody tr")
+    expect(rows).to_have_count(13)
+    expect(rows.first.locator(".daily-mark .visually-hidden")).to_have_text(
+        re.compile(r"perfect|close|costly")
+    )
+    share = page.locator("#daily-share").input_value()
+    assert str(total) in share and str(optimal) in share
+    assert not re.search(r"[1-6] [1-6] [1-6] [1-6] [1-6]", share)  # no dice spoiled
+    page.locator("#daily-copy").click()
+    expect(page.locator(".daily-share-box [role=status]")).to_have_text(
+        re.compile(r"Copied|Selected")
+    )
+    expect(page.locator("#daily-board tr.you")).to_have_count(1)
+    expect(page.locator("#daily-days tbody tr").first).to_contain_text(str(total))
+    assert_accessible(page, "daily result at desktop")
+    shoot(page, artifacts, "daily-result-desktop", full_page=True)
+
+    # The lobby card now says the result; Play and Resume are gone.
+    page.goto("/")
+    expect(page.locator("#daily-your-score")).to_contain_text(str(total))
+    expect(page.locator("#daily-see-result")).to_be_visible()
+    expect(page.locator("#daily-play")).to_have_count(0)
+    expect(page.locator("#daily-resume")).to_have_count(0)
+    shoot(page, artifacts, "daily-lobby-desktop")
+
+    # The result at phone size: nothing sticks out sideways, accessible in both themes.
+    page.set_viewport_size(PHONE)
+    page.locator("#daily-see-result").click()
+    expect(page.locator("#daily-result")).to_be_visible()
+    assert_accessible(page, "daily result at phone size")
+    shoot(page, artifacts, "daily-result-phone", full_page=True)
+    page.goto("/")
+    expect(page.locator("#daily-see-result")).to_be_visible()
+    shoot(page, artifacts, "daily-lobby-phone")
