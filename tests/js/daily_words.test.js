@@ -22,8 +22,8 @@ test("a day reads the same in every time zone", () => {
 });
 
 test("a variant day names its weekday; an everyday one does not", () => {
-  assert.equal(rulesText("2026-11-29", "Yatzy", true), "Sunday: Yatzy rules");
-  assert.equal(rulesText("2026-11-25", "Yahtzee", false), "Yahtzee rules");
+  assert.equal(rulesText("2026-11-29", "Yatzy (Scandinavian)", true), "Sunday: Yatzy (Scandinavian)");
+  assert.equal(rulesText("2026-11-25", "Yahtzee (official rules)", false), "Yahtzee (official rules)");
 });
 
 test("each mark has a symbol and a word; an unknown one says what it is", () => {

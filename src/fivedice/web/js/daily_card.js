@@ -65,7 +65,7 @@ export class DailyCard {
     this.tick();
     fill(
       this.body,
-      h("p", { class: "daily-rules" }, h("span", { class: today.variant ? "pill variant" : "pill" }, rulesText(today.day, today.rules_title, today.variant)), " ", h("span", { class: "muted small" }, "the same dice for everyone today")),
+      h("p", { class: "daily-rules" }, h("span", { class: today.variant ? "pill variant" : "pill" }, rulesText(today.day, today.rules_title, today.variant)), " ", h("span", { class: "muted small" }, today.variant ? "not the everyday rules; the same dice for everyone today" : "the same dice for everyone today")),
       h(
         "p",
         { class: "small daily-facts" },

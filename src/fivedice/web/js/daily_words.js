@@ -37,10 +37,10 @@ export function dayText(day, { short = false } = {}) {
   return `${weekday} ${d.getUTCDate()} ${month} ${d.getUTCFullYear()}`;
 }
 
-/** The day's rule set as the page marks it: "Sunday: Yatzy rules" on a variant day. */
+/** The day's rule set as the page marks it: "Sunday: Yatzy (Scandinavian)" on a variant day. */
 export function rulesText(day, rulesTitle, variant) {
-  if (!variant) return `${rulesTitle} rules`;
-  return `${weekdayText(day)}: ${rulesTitle} rules`;
+  if (!variant) return rulesTitle;
+  return `${weekdayText(day)}: ${rulesTitle}`;
 }
 
 /** "Sunday" for a day. */
