@@ -44,21 +44,26 @@ export class DailyCard {
       this.body,
     );
     this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.onAccount = () => this.load(); // another account: its own attempt and streak
+    window.addEventListener("fivedice:account", this.onAccount);
     this.load();
   }
 
   destroy() {
     clearInterval(this.timer);
+    window.removeEventListener("fivedice:account", this.onAccount);
   }
 
   async load() {
+    const mine = (this.loads = (this.loads || 0) + 1);
     let today;
     try {
       today = await daily.today();
     } catch (error) {
-      fill(this.body, h("p", { class: "muted small" }, `The daily challenge is not available: ${error.message}`));
+      if (mine === this.loads) fill(this.body, h("p", { class: "muted small" }, `The daily challenge is not available: ${error.message}`));
       return;
     }
+    if (mine !== this.loads) return; // a later answer (another account's) is on its way
     this.today = today;
     const attempt = today.attempt;
     const finished = attempt && attempt.status === "finished";
