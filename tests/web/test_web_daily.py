@@ -137,3 +137,80 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
     page.goto("/")
     expect(page.locator("#daily-see-result")).to_be_visible()
     shoot(page, artifacts, "daily-lobby-phone")
+
+
+PAST = "2026-11-22"  # a Sunday: a Yatzy day
+
+
+def past_day(over: bool) -> dict[str, object]:
+    """What GET /api/daily/{day} answers for a day, over or not (no table ids, no secret, no
+    optimal score before the end)."""
+    return {
+        "day": PAST,
+        "rules": "yatzy",
+        "rules_title": "Yatzy (Scandinavian)",
+        "variant": True,
+        "over": over,
+        "players": 3,
+        "optimal_score": 254 if over else None,
+        "secret": "ab" * 32 if over else None,
+        "histogram": {"bins": [{"from": 100, "to": 150, "count": 3}], "you": None, "optimal": None},
+        "leaderboard": [
+            {
+                "rank": 1,
+                "name": "Ann",
+                "score": 260,
+                "table_id": "t-ann" if over else None,
+                "you": False,
+            },
+            {
+                "rank": 2,
+                "name": "Bob",
+                "score": 231,
+                "table_id": "t-bob" if over else None,
+                "you": False,
+            },
+            {
+                "rank": 2,
+                "name": "Cy",
+                "score": 231,
+                "table_id": "t-cy" if over else None,
+                "you": False,
+            },
+        ],
+    }
+
+
+def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    """The page shows what the server sends for a day: Replay links, the optimal score and
+    the secret once the day is over, none of them before; a variant day marked. (The day's
+    answer is given to the page here: the server's own refusals before the end are its tests'.)"""
+    page = open_page(PHONE, touch=True)
+    state = {"over": False}
+
+    def answer(route):  # type: ignore[no-untyped-def]
+        route.fulfill(json=past_day(state["over"]))
+
+    page.route(f"**/api/daily/{PAST}", answer)
+    page.goto(f"/?daily={PAST}")
+    board = page.locator("#daily-board")
+    expect(board.locator("tbody tr")).to_have_count(3)
+    expect(page.locator("#daily-rules")).to_have_text("Sunday: Yatzy (Scandinavian)")
+    expect(board.locator("a.daily-replay")).to_have_count(0)
+    expect(page.locator("#daily-day-optimal")).to_have_count(0)
+    expect(page.locator(".daily-secret")).to_have_count(0)
+
+    state["over"] = True
+    page.reload()
+    expect(board.locator("a.daily-replay")).to_have_count(3)
+    expect(board.locator("a.daily-replay").first).to_have_attribute(
+        "href", "./?view=replay&match=t-ann"
+    )
+    expect(page.locator("#daily-day-optimal")).to_have_text("254")
+    expect(page.locator(".daily-secret code")).to_have_text("ab" * 32)
+    assert_accessible(page, "a past day at phone size")
+    shoot(page, artifacts, "daily-past-day-phone", full_page=True)
+    page.locator("a.daily-replay").first.click()
+    page.wait_for_url(re.compile(r"view=replay&match=t-ann"))

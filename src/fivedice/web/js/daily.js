@@ -39,9 +39,14 @@ export class DailyScreen {
       fill(this.head, h("h1", { id: "daily-title" }, "Daily challenge"), h("p", {}, "That is not a day: days are written YYYY-MM-DD."));
       return;
     }
-    const today = await daily.today();
+    let today = null;
+    try {
+      today = await daily.today();
+    } catch (error) {
+      if (!this.asked) throw error; // a past day shows without today's
+    }
     const day = this.asked || today.day;
-    const isToday = day === today.day;
+    const isToday = Boolean(today) && day === today.day;
     const [result, info, days] = await Promise.all([orNone(daily.result(day)), orNone(daily.day(day)), daily.days().catch(() => ({ days: [] }))]);
     if (this.gone) return;
     this.renderHead(day, isToday ? today : info, isToday ? today.attempt : null, isToday, info);
