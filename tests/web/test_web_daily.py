@@ -77,6 +77,7 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
     assert seq(page) == left_at
     for category in scored:
         expect(page.locator(f"tr[data-row='{category}'] td[data-seat='0']")).not_to_have_text("")
+    shoot(page, artifacts, "daily-table-desktop")
 
     # The lobby card offers to resume the unfinished attempt, and brings the same table back.
     page.goto("/")
@@ -154,7 +155,11 @@ def past_day(over: bool) -> dict[str, object]:
         "players": 3,
         "optimal_score": 254 if over else None,
         "secret": "ab" * 32 if over else None,
-        "histogram": {"bins": [{"from": 100, "to": 150, "count": 3}], "you": None, "optimal": None},
+        "histogram": {
+            "bins": [{"from": 200, "to": 250, "count": 2}, {"from": 250, "to": 300, "count": 1}],
+            "you": None,
+            "optimal": 254 if over else None,
+        },
         "leaderboard": [
             {
                 "rank": 1,
@@ -210,6 +215,8 @@ def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
     )
     expect(page.locator("#daily-day-optimal")).to_have_text("254")
     expect(page.locator(".daily-secret code")).to_have_text("ab" * 32)
+    expect(page.locator(".daily-board-figure rect.bar")).to_have_count(2)
+    expect(page.locator(".daily-board-figure .optimal-line")).to_have_count(1)
     assert_accessible(page, "a past day at phone size")
     shoot(page, artifacts, "daily-past-day-phone", full_page=True)
     page.locator("a.daily-replay").first.click()

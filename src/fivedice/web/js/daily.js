@@ -5,17 +5,24 @@ import { daily } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { attemptButton } from "./daily_card.js";
 import { daysTable, leaderboardTable } from "./daily_days.js";
+import { histogramSvg } from "./daily_histogram.js";
 import { resultSection } from "./daily_result.js";
 import { dayText, isDay, playersText, rulesText } from "./daily_words.js";
 
-/** An answer, or null where the server has none (a 404: no result, no such day). */
+/** An answer, or null where the server has none for this browser (no result, no account). */
 async function orNone(promise) {
   try {
     return await promise;
   } catch (error) {
-    if (error.status === 404) return null;
+    if (error.status === 404 || error.status === 401) return null; // no result (or no account yet)
     throw error;
   }
+}
+
+/** The day's scores, for a day you did not play (your result shows them otherwise). */
+function dayFigure(info) {
+  const label = `The day's scores of ${playersText(info.players)}${info.optimal_score !== null ? `; the optimal player's ${info.optimal_score}` : ""}.`;
+  return h("figure", { class: "daily-board-figure" }, histogramSvg(info.histogram, label), h("figcaption", { class: "muted small" }, label));
 }
 
 export class DailyScreen {
@@ -51,7 +58,7 @@ export class DailyScreen {
     if (this.gone) return;
     this.renderHead(day, isToday ? today : info, isToday ? today.attempt : null, isToday, info);
     if (result) fill(this.result, resultSection(result));
-    if (info) fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), leaderboardTable(info));
+    if (info) fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), result || !info.players ? null : dayFigure(info), leaderboardTable(info));
     else fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), h("p", { class: "muted" }, "No challenge on that day."));
     fill(this.days, h("h2", { id: "daily-days-head" }, "Past days"), daysTable(days.days || []));
   }
