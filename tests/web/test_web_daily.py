@@ -77,6 +77,8 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
     assert seq(page) == left_at
     for category in scored:
         expect(page.locator(f"tr[data-row='{category}'] td[data-seat='0']")).not_to_have_text("")
+    expect(page.get_by_role("button", name="Copy invite link")).to_have_count(0)
+    expect(page.locator(".chat")).to_be_hidden()  # played alone, unwatched
     shoot(page, artifacts, "daily-table-desktop")
 
     # The lobby card offers to resume the unfinished attempt, and brings the same table back.

@@ -1,5 +1,5 @@
-// A daily table's end: the results screen links to the comparison with the optimal player,
-// and offers no rematch (one attempt a day).
+// A daily table: played alone and unwatched (no invite link, no chat); at its end the results
+// screen links to the comparison with the optimal player, and offers no rematch (one a day).
 
 import { daily } from "./api.js";
 import { fill, h } from "./dom.js";
@@ -7,6 +7,20 @@ import { fill, h } from "./dom.js";
 /** The day of a daily table from its view, when the server says it there. */
 function dayInView(view) {
   return view.daily || (view.options && view.options.daily) || null;
+}
+
+/** Find out whether the table is this account's attempt today (the view does not say): then
+ * `screen.daily` holds the day, and the screen is drawn again without invite link and chat. */
+export function markDailyTable(screen) {
+  daily
+    .today()
+    .then((today) => {
+      if (!today.attempt || today.attempt.table_id !== screen.tableId) return;
+      screen.daily = today.day;
+      if (screen.view) screen.render();
+      else screen.renderHead();
+    })
+    .catch(() => {});
 }
 
 /** A slot under the results: filled with the link when this table is a daily attempt (known
@@ -21,7 +35,7 @@ export function dailyResultLink(screen) {
     }
     fill(slot, h("a", { class: "button primary", id: "daily-compare", href: `./?daily=${encodeURIComponent(day)}`, "data-link": true }, "See how you did against the optimal player"));
   };
-  const known = dayInView(screen.view);
+  const known = dayInView(screen.view) || screen.daily;
   if (known) show(known);
   else {
     daily
