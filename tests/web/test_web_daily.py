@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from a11y import assert_accessible
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from web_driver import (
     DESKTOP,
     PHONE,
@@ -197,7 +197,7 @@ def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
     page = open_page(PHONE, touch=True)
     state = {"over": False}
 
-    def answer(route):  # type: ignore[no-untyped-def]
+    def answer(route: Route) -> None:
         route.fulfill(json=past_day(state["over"]))
 
     page.route(f"**/api/daily/{PAST}", answer)
