@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import date, timedelta
 from pathlib import Path
 
 from a11y import assert_accessible
@@ -188,19 +189,42 @@ def past_day(over: bool) -> dict[str, object]:
     }
 
 
+def listed_day(day: date) -> dict[str, object]:
+    """A row of GET /api/daily/days."""
+    return {
+        "day": day.isoformat(),
+        "rules": "official",
+        "rules_title": "Yahtzee (official rules)",
+        "variant": False,
+        "players": 5,
+        "best_score": 280,
+        "optimal_score": 250,
+        "your_score": None,
+    }
+
+
 def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
     open_page: Callable[..., Page], artifacts: Path
 ) -> None:
     """The page shows what the server sends for a day: Replay links, the optimal score and
-    the secret once the day is over, none of them before; a variant day marked. (The day's
-    answer is given to the page here: the server's own refusals before the end are its tests'.)"""
+    the secret once the day is over, none of them before; a variant day marked; older days on
+    request. (The server's answers are given to the page here: what the server refuses before
+    a day is over, and its paging, are the server tests'.)"""
     page = open_page(PHONE, touch=True)
     state = {"over": False}
 
     def answer(route: Route) -> None:
         route.fulfill(json=past_day(state["over"]))
 
+    def days(route: Route) -> None:  # 30 days, then 2 older ones
+        older = "before=" in route.request.url
+        first = date(2026, 10, 1) if older else date(2026, 11, 23)
+        count = 2 if older else 30
+        listed = [first - timedelta(days=i) for i in range(count)]
+        route.fulfill(json={"days": [listed_day(d) for d in listed]})
+
     page.route(f"**/api/daily/{PAST}", answer)
+    page.route("**/api/daily/days?*", days)
     page.goto(f"/?daily={PAST}")
     board = page.locator("#daily-board")
     expect(board.locator("tbody tr")).to_have_count(3)
@@ -219,6 +243,12 @@ def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
     expect(page.locator(".daily-secret code")).to_have_text("ab" * 32)
     expect(page.locator(".daily-board-figure rect.bar")).to_have_count(2)
     expect(page.locator(".daily-board-figure .optimal-line")).to_have_count(1)
+    days_rows = page.locator("#daily-days tbody tr")
+    expect(days_rows).to_have_count(30)
+    page.locator("#daily-older").click()
+    expect(days_rows).to_have_count(32)
+    expect(days_rows.last).to_have_attribute("data-day", "2026-09-30")
+    expect(page.locator("#daily-older")).to_have_count(0)
     assert_accessible(page, "a past day at phone size")
     shoot(page, artifacts, "daily-past-day-phone", full_page=True)
     page.locator("a.daily-replay").first.click()

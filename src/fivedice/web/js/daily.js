@@ -9,6 +9,8 @@ import { histogramSvg } from "./daily_histogram.js";
 import { resultSection } from "./daily_result.js";
 import { dayText, isDay, playersText, rulesText } from "./daily_words.js";
 
+const DAYS_PAGE = 30;
+
 /** An answer, or null where the server has none for this browser (no result, no account). */
 async function orNone(promise) {
   try {
@@ -54,13 +56,29 @@ export class DailyScreen {
     }
     const day = this.asked || today.day;
     const isToday = Boolean(today) && day === today.day;
-    const [result, info, days] = await Promise.all([orNone(daily.result(day)), orNone(daily.day(day)), daily.days().catch(() => ({ days: [] }))]);
+    const [result, info, days] = await Promise.all([orNone(daily.result(day)), orNone(daily.day(day)), daily.days(null, DAYS_PAGE).catch(() => ({ days: [] }))]);
     if (this.gone) return;
     this.renderHead(day, isToday ? today : info, isToday ? today.attempt : null, isToday, info);
     if (result) fill(this.result, resultSection(result));
     if (info) fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), result || !info.players ? null : dayFigure(info), leaderboardTable(info));
     else fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), h("p", { class: "muted" }, "No challenge on that day."));
-    fill(this.days, h("h2", { id: "daily-days-head" }, "Past days"), daysTable(days.days || []));
+    this.showDays(days.days || [], (days.days || []).length >= DAYS_PAGE);
+  }
+
+  /** The list of days, with a button for older ones while the server may have more. */
+  showDays(list, more) {
+    const older = async (button) => {
+      button.disabled = true;
+      try {
+        const next = await daily.days(list[list.length - 1].day, DAYS_PAGE);
+        if (!this.gone) this.showDays([...list, ...next.days], next.days.length >= DAYS_PAGE);
+      } catch (error) {
+        toast(error.message, "error");
+        button.disabled = false;
+      }
+    };
+    const button = more ? h("button", { type: "button", class: "button small", id: "daily-older", onclick: () => older(button) }, "Older days") : null;
+    fill(this.days, h("h2", { id: "daily-days-head" }, "Past days"), daysTable(list), button ? h("div", { class: "row" }, button) : null);
   }
 
   renderHead(day, about, attempt, isToday, info) {
