@@ -168,6 +168,12 @@ class UnknownDay(Refusal):
     code = "unknown_day"
 
 
+class InvalidDay(Refusal):
+    """A day that is not a date written YYYY-MM-DD."""
+
+    code = "invalid_day"
+
+
 class NoAccount(Refusal):
     """The daily challenge needs an account (a guest's counts): open one first."""
 
@@ -238,6 +244,7 @@ _STATUS: dict[type[Refusal], int] = {
     NoDailyResult: 404,
     UnknownDay: 404,
     NoAccount: 401,
+    InvalidDay: 422,
 }
 
 

@@ -17,7 +17,7 @@ from ..accounts import Who
 from ..context import Ctx
 from ..daily import is_over
 from ..daily_views import day_view, days_view, optimal_view, result_view, today_view
-from ..errors import DailyNotOver, NoAccount, Refusal, UnknownDay, refusals
+from ..errors import DailyNotOver, InvalidDay, NoAccount, UnknownDay, refusals
 
 router = APIRouter(prefix="/api/daily", tags=["daily"])
 
@@ -27,12 +27,6 @@ MAX_DAYS_SHOWN = 60
 
 DAY_404 = {404: "`unknown_day`: a day the challenge has not reached yet"}
 DAY_422 = {422: "`invalid_day`: a day is written YYYY-MM-DD; `invalid_request`: a field refused"}
-
-
-class InvalidDay(Refusal):
-    """A day that is not a date written YYYY-MM-DD."""
-
-    code = "invalid_day"
 
 
 def parse_day(text: str) -> date:
