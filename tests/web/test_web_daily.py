@@ -159,7 +159,7 @@ def past_day(over: bool) -> dict[str, object]:
         "optimal_score": 254 if over else None,
         "secret": "ab" * 32 if over else None,
         "histogram": {
-            "bins": [{"from": 200, "to": 250, "count": 2}, {"from": 250, "to": 300, "count": 1}],
+            "bins": [{"from": 200, "to": 249, "count": 2}, {"from": 250, "to": 299, "count": 1}],
             "you": None,
             "optimal": 254 if over else None,
         },
@@ -186,6 +186,28 @@ def past_day(over: bool) -> dict[str, object]:
                 "you": False,
             },
         ],
+    }
+
+
+def late_result() -> dict[str, object]:
+    """What GET /api/daily/{day}/result answers for a game finished after its day was over:
+    kept, but not ranked."""
+    play = {"rolls": [[1, 2, 3, 4, 5]], "category": "chance", "label": "Chance", "points": 15}
+    turn = {"turn": 1, "you": play, "optimal": play, "cost": 0, "mark": "perfect"}
+    return {
+        **{k: v for k, v in past_day(True).items() if k in ("day", "rules", "rules_title")},
+        "score": 240,
+        "optimal_score": 254,
+        "gave_away": 3.5,
+        "rank": 2,
+        "players": 3,
+        "percentile": 66.7,
+        "histogram": past_day(True)["histogram"],
+        "comparison": {"turns": [{**turn, "decisions": []}]},
+        "share": "fivedice daily",
+        "streak": 0,
+        "over": True,
+        "ranked": False,
     }
 
 
@@ -232,17 +254,22 @@ def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
     expect(board.locator("a.daily-replay")).to_have_count(0)
     expect(page.locator("#daily-day-optimal")).to_have_count(0)
     expect(page.locator(".daily-secret")).to_have_count(0)
+    expect(page.locator(".daily-board-figure rect.bar")).to_have_count(2)  # not played: the day's
 
     state["over"] = True
+    page.route(f"**/api/daily/{PAST}/result", lambda route: route.fulfill(json=late_result()))
     page.reload()
+    expect(page.locator("#daily-rank")).to_have_text(re.compile(r"^Not ranked"))
+    expect(page.locator("#daily-score")).to_have_text("240")
+    expect(page.locator(".daily-board-figure")).to_have_count(0)  # the result shows the scores
     expect(board.locator("a.daily-replay")).to_have_count(3)
     expect(board.locator("a.daily-replay").first).to_have_attribute(
         "href", "./?view=replay&match=t-ann"
     )
     expect(page.locator("#daily-day-optimal")).to_have_text("254")
     expect(page.locator(".daily-secret code")).to_have_text("ab" * 32)
-    expect(page.locator(".daily-board-figure rect.bar")).to_have_count(2)
-    expect(page.locator(".daily-board-figure .optimal-line")).to_have_count(1)
+    expect(page.locator("#daily-result rect.bar")).to_have_count(2)
+    expect(page.locator("#daily-result .optimal-line")).to_have_count(1)
     days_rows = page.locator("#daily-days tbody tr")
     expect(days_rows).to_have_count(30)
     page.locator("#daily-older").click()

@@ -7,17 +7,18 @@ export const WIDTH = 600;
 export const HEIGHT = 180;
 const PAD = { left: 8, right: 8, top: 24, bottom: 28 };
 
-/** Where a score falls along the axis of the bins (x in the drawing). */
+/** Where a score falls along the axis of the bins (x in the drawing): the bins hold whole
+ * scores, both ends included, so a score sits in the middle of its own slot of its bin. */
 function xOf(score, bins, inner) {
   const lo = bins[0].from;
   const hi = bins[bins.length - 1].to;
-  const span = Math.max(1, hi - lo);
   const clamped = Math.min(hi, Math.max(lo, score));
-  return PAD.left + ((clamped - lo) / span) * inner;
+  return PAD.left + ((clamped - lo + 0.5) / (hi + 1 - lo)) * inner;
 }
 
-/** The bars and marks of `histogram` ({bins: [{from, to, count}], you, optimal}) in a
- * WIDTH × HEIGHT drawing: bars as tall as their share of the fullest bin. */
+/** The bars and marks of `histogram` ({bins: [{from, to, count}], you, optimal}: bins of one
+ * width, `from` and `to` both included) in a WIDTH × HEIGHT drawing: bars as tall as their
+ * share of the fullest bin. */
 export function histogramGeometry(histogram, width = WIDTH, height = HEIGHT) {
   const bins = (histogram && histogram.bins) || [];
   if (!bins.length) return { bars: [], you: null, optimal: null, baseline: height - PAD.bottom };
@@ -36,7 +37,7 @@ export function histogramGeometry(histogram, width = WIDTH, height = HEIGHT) {
       y: PAD.top + tall - h,
       width: Math.max(1, slot - 2),
       height: h,
-      you: you !== null && you >= b.from && (you < b.to || (i === bins.length - 1 && you <= b.to)),
+      you: you !== null && you >= b.from && you <= b.to,
     };
   });
   const optimal = typeof histogram.optimal === "number" ? xOf(histogram.optimal, bins, inner) : null;

@@ -32,6 +32,15 @@ function shareBox(text) {
   );
 }
 
+/** Your rank and percentile; a game finished after its day was over (its dice public by
+ * then) is not ranked, and says so. */
+function rankLine(result) {
+  if (result.ranked === false) {
+    return h("p", { class: "daily-rank", id: "daily-rank" }, h("strong", {}, "Not ranked"), ": finished after the day was over, when its dice were public.");
+  }
+  return h("p", { class: "daily-rank", id: "daily-rank" }, h("strong", {}, `Rank ${result.rank} of ${result.players}`), `: ${percentileText(result.percentile, result.players)}.`);
+}
+
 /** The section for `result` (GET /api/daily/{day}/result). */
 export function resultSection(result) {
   const turns = (result.comparison && result.comparison.turns) || [];
@@ -46,12 +55,7 @@ export function resultSection(result) {
       h("div", { class: "daily-score you" }, h("span", { class: "muted small" }, "You"), h("strong", { id: "daily-score" }, String(result.score))),
       h("div", { class: "daily-score optimal" }, h("span", { class: "muted small" }, "Optimal player"), h("strong", { id: "daily-optimal-score" }, String(result.optimal_score))),
     ),
-    h(
-      "p",
-      { class: "daily-rank", id: "daily-rank" },
-      h("strong", {}, `Rank ${result.rank} of ${result.players}`),
-      `: ${percentileText(result.percentile, result.players)}.`,
-    ),
+    rankLine(result),
     h("p", { class: "small" }, `Expected points given away by your decisions: ${costText(result.gave_away).replace("−", "")}. Your streak: `, h("strong", { id: "daily-streak" }, streakText(result.streak)), "."),
     h(
       "figure",
