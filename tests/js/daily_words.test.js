@@ -45,6 +45,7 @@ test("counts, percentile, streak, cost and rolls", () => {
   assert.equal(playersText(1), "1 player");
   assert.equal(playersText(412), "412 players");
   assert.equal(percentileText(72.6, 412), "as good as or better than 73% of 412 players");
+  assert.equal(percentileText(100, 1), "the only player so far");
   assert.equal(streakText(0), "no streak yet");
   assert.equal(streakText(1), "1 day in a row");
   assert.equal(streakText(4), "4 days in a row");

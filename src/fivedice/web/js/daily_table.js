@@ -9,6 +9,9 @@ function dayInView(view) {
   return view.daily || (view.options && view.options.daily) || null;
 }
 
+/** The results' title on a daily table (one player: nobody to win against). */
+export const DAILY_DONE = "Your daily challenge is done";
+
 /** Find out whether the table is this account's attempt today (the view does not say): then
  * `screen.daily` holds the day, and the screen is drawn again without invite link and chat. */
 export function markDailyTable(screen) {
@@ -33,6 +36,8 @@ export function dailyResultLink(screen) {
       screen.rematchEl.replaceChildren();
       screen.rematchEl.hidden = true;
     }
+    const title = document.getElementById("result-title");
+    if (title) title.textContent = DAILY_DONE;
     fill(slot, h("a", { class: "button primary", id: "daily-compare", href: `./?daily=${encodeURIComponent(day)}`, "data-link": true }, "See how you did against the optimal player"));
   };
   const known = dayInView(screen.view) || screen.daily;

@@ -65,6 +65,7 @@ export function playersText(count) {
 /** "as good as or better than 73% of 412 players" (the server's percentile: the share of the
  * day's players you scored at least as well as). */
 export function percentileText(percentile, players) {
+  if (players <= 1) return "the only player so far";
   return `as good as or better than ${Math.round(percentile)}% of ${playersText(players)}`;
 }
 
