@@ -98,6 +98,8 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
     expect(page.locator("#daily-compare")).to_be_visible()
     expect(page.locator("#rematch")).to_have_count(0)
     expect(page.locator("#result-title")).to_have_text("Your daily challenge is done")
+    expect(page.locator(".confetti")).to_have_count(0)
+    shoot(page, artifacts, "daily-table-finished-desktop")
     page.locator("#daily-compare").click()
     page.wait_for_url(DAY)
     result = page.locator("#daily-result")
