@@ -83,6 +83,12 @@ export class DailyCard {
   }
 
   tick() {
-    if (this.today) this.left.textContent = timeLeftText(this.today.ends_at);
+    if (!this.today) return;
+    if (Date.now() >= Date.parse(this.today.ends_at)) {
+      this.today = null;
+      this.load(); // a new day: its rule set, and a new attempt to play
+      return;
+    }
+    this.left.textContent = timeLeftText(this.today.ends_at);
   }
 }
