@@ -84,10 +84,11 @@ export class DailyCard {
 
   tick() {
     if (!this.today) return;
-    if (Date.now() >= Date.parse(this.today.ends_at)) {
-      this.today = null;
-      this.load(); // a new day: its rule set, and a new attempt to play
-      return;
+    // A new day: its rule set, and a new attempt to play (asked once per day's end, so a
+    // clock ahead of the server's asks no more than that).
+    if (Date.now() >= Date.parse(this.today.ends_at) && this.askedAfter !== this.today.ends_at) {
+      this.askedAfter = this.today.ends_at;
+      this.load();
     }
     this.left.textContent = timeLeftText(this.today.ends_at);
   }
