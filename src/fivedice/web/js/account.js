@@ -53,6 +53,14 @@ function retryGuest(delay = 10000) {
 
 let ready = null;
 
+/** The account, opening a guest now if the first visit could not (the daily challenge needs
+ * one: an attempt is an account's). */
+export async function ensureAccount() {
+  const known = ready ? await ready : null;
+  if (known || current) return known || current;
+  return adopt(await accounts.guest());
+}
+
 /** The account, once known (null if the server could not give one: play goes on without). */
 export function accountReady() {
   return ready;

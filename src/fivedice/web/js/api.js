@@ -113,3 +113,13 @@ export const accounts = {
   createToken: (label) => request("POST", "/api/account/tokens", { label }, {}, own),
   revokeToken: (id) => request("DELETE", `/api/account/tokens/${e(id)}`, undefined, {}, own),
 };
+
+// The daily challenge: today's (with this account's attempt and streak), starting or resuming
+// the attempt, the result beside the optimal game, past days and a day's leaderboard.
+export const daily = {
+  today: () => request("GET", "/api/daily"),
+  start: () => request("POST", "/api/daily/start"),
+  result: (day) => request("GET", `/api/daily/${e(day)}/result`),
+  days: (before = null, limit = 30) => request("GET", `/api/daily/days?limit=${limit}${before ? `&before=${e(before)}` : ""}`),
+  day: (day) => request("GET", `/api/daily/${e(day)}`),
+};

@@ -3,6 +3,7 @@
 
 import { accountReady, currentAccount } from "./account.js";
 import { api } from "./api.js";
+import { DailyCard } from "./daily_card.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
 import { botName, dateText, levelHint, levelLabel } from "./labels.js";
@@ -47,6 +48,7 @@ export class LobbyScreen {
     clearInterval(this.timer);
     window.removeEventListener("fivedice:account", this.onAccount);
     this.quick.destroy();
+    this.dailyCard.destroy();
   }
 
   /** The Rated choice is offered only to a browser signed in (a rating is an account's). */
@@ -174,7 +176,7 @@ export class LobbyScreen {
         "div",
         { class: "lobby" },
         hero,
-        h("div", { class: "lobby-main" }, this.quick.root, h("div", { class: "quickstarts" }, vsComputer, passAndPlay), tables, create),
+        h("div", { class: "lobby-main" }, (this.dailyCard = new DailyCard()).root, this.quick.root, h("div", { class: "quickstarts" }, vsComputer, passAndPlay), tables, create),
         h("aside", { class: "lobby-side" }, scores, localScoresPanel(this.scoresPreset), recent),
       ),
     );

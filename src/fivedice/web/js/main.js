@@ -7,8 +7,10 @@
 //   ./?view=replay&match=ID     a finished match, step by step, with its analysis
 //   ./?view=profile&account=ID  a player's profile: rating chart, games, accuracy, recent matches
 //   ./?view=rules&preset=NAME   how to play, and the rules of a rule set
+//   ./?daily[=YYYY-MM-DD]       the daily challenge: your result, the leaderboard, past days
 
 import { LeaderboardsScreen } from "./leaderboards.js";
+import { DailyScreen } from "./daily.js";
 import { accountReady, setupAccount } from "./account.js";
 import { api } from "./api.js";
 import { LobbyScreen } from "./lobby.js";
@@ -101,6 +103,10 @@ function route() {
     nav = "rules";
     screen = new RulesScreen(main, params);
     document.title = "fivedice · how to play";
+  } else if (params.has("daily")) {
+    nav = "";
+    screen = new DailyScreen(main, params);
+    document.title = "fivedice · daily challenge";
   } else if (view === "profile") {
     nav = "";
     screen = new ProfileScreen(main, params);

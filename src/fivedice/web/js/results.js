@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { analysisView } from "./analysis.js";
+import { DAILY_DONE, dailyResultLink } from "./daily_table.js";
 import { fill, h, toast } from "./dom.js";
 import { navigate } from "./router.js";
 
@@ -37,6 +38,7 @@ function hintsTaken(view, seat) {
 /** The rematch: offer it, answer it, or see who it waits for (redrawn with every update). */
 export function rematchControls(screen) {
   const v = screen.view;
+  if (screen.daily) return []; // one attempt a day: no rematch
   const mine = screen.rematchSeats;
   const offer = v.rematch && v.rematch.accepted.includes(v.rematch.offered_by) ? v.rematch : null;
   const people = v.seats.filter((s) => !s.bot && s.status === "playing");
@@ -164,7 +166,7 @@ export function renderResults(screen) {
     h("a", { class: "button", href: `./?view=replay&match=${encodeURIComponent(v.id)}`, "data-link": true }, "Replay"),
   );
 
-  const parts = [h("h2", { class: "result-title", id: "result-title" }, title), ranking, actions, analysisBox];
-  if (iWon || (local.size > 1 && outcome.winners.some((seat) => local.has(seat)))) parts.unshift(confetti());
+  const parts = [h("h2", { class: "result-title", id: "result-title" }, screen.daily ? DAILY_DONE : title), ranking, dailyResultLink(screen), actions, analysisBox];
+  if (!screen.daily && (iWon || (local.size > 1 && outcome.winners.some((seat) => local.has(seat))))) parts.unshift(confetti());
   return parts;
 }

@@ -7,6 +7,7 @@ import { clearTurn, showTurn } from "./alerts.js";
 import { api } from "./api.js";
 import { BoxPreview } from "./box_preview.js";
 import { ChatPanel } from "./chat.js";
+import { markDailyTable } from "./daily_table.js";
 import { clockOffset, secondsLeft, tickClocks } from "./clock.js";
 import { DiceTray } from "./dice.js";
 import { announce, clockText, copyText, fill, h, toast } from "./dom.js";
@@ -35,6 +36,7 @@ export class TableScreen {
     this.startSent = false;
     this.build();
     this.connect();
+    markDailyTable(this);
     this.onKeyDown = (event) => this.onKey(event);
     document.addEventListener("keydown", this.onKeyDown);
     this.ticker = setInterval(() => this.tick(), 250);
@@ -329,7 +331,7 @@ export class TableScreen {
     else this.renderFinished();
     this.renderCard();
     // A table played at this one screen has no one to chat with.
-    this.chat.el.hidden = this.model.isLocal;
+    this.chat.el.hidden = this.model.isLocal || Boolean(this.daily); // a daily game is played alone, unwatched
     this.chat.update(v.chat, v.spectators, v.spectator_count);
     this.chat.form.hidden = false;
     this.logEl.replaceChildren(...this.model.log.slice(-30).map((line) => h("li", {}, line)));

@@ -36,7 +36,7 @@ export function renderHead(screen) {
   const actions = h(
     "div",
     { class: "head-actions" },
-    screen.socketState === "gone" || local ? null : h("button", { type: "button", class: "button small", onclick: () => screen.copyInvite() }, "Copy invite link"),
+    screen.socketState === "gone" || local || screen.daily ? null : h("button", { type: "button", class: "button small", onclick: () => screen.copyInvite() }, "Copy invite link"),
     m.localSeats.size && v && v.phase !== "finished"
       ? h("button", { type: "button", class: "button small danger", onclick: () => screen.leave() }, "Leave")
       : h("a", { class: "button small", href: "./", "data-link": true }, "Lobby"),

@@ -1,0 +1,99 @@
+// The daily challenge's screen: ./?daily for today, ./?daily=YYYY-MM-DD for a day. Your result
+// beside the optimal player's (once you have played), the day's leaderboard, and past days.
+
+import { daily } from "./api.js";
+import { fill, h, toast } from "./dom.js";
+import { attemptButton } from "./daily_card.js";
+import { daysTable, leaderboardTable } from "./daily_days.js";
+import { histogramSvg } from "./daily_histogram.js";
+import { resultSection } from "./daily_result.js";
+import { dayText, isDay, playersText, rulesText } from "./daily_words.js";
+
+const DAYS_PAGE = 30;
+
+/** An answer, or null where the server has none for this browser (no result, no account). */
+async function orNone(promise) {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error.status === 404 || error.status === 401) return null; // no result (or no account yet)
+    throw error;
+  }
+}
+
+/** The day's scores, for a day you did not play (your result shows them otherwise). */
+function dayFigure(info) {
+  const label = `The day's scores of ${playersText(info.players)}${info.optimal_score !== null ? `; the optimal player's ${info.optimal_score}` : ""}.`;
+  return h("figure", { class: "daily-board-figure" }, histogramSvg(info.histogram, label), h("figcaption", { class: "muted small" }, label));
+}
+
+export class DailyScreen {
+  constructor(root, params) {
+    this.root = root;
+    this.asked = params.get("daily") || "";
+    this.head = h("section", { class: "panel daily-head", "aria-labelledby": "daily-title" }, h("h1", { id: "daily-title" }, "Daily challenge"), h("p", { class: "muted" }, "Loading…"));
+    this.result = h("div", { class: "daily-result-slot" });
+    this.board = h("section", { class: "panel", "aria-labelledby": "daily-board-head" }, h("h2", { id: "daily-board-head" }, "Leaderboard"));
+    this.days = h("section", { class: "panel", "aria-labelledby": "daily-days-head" }, h("h2", { id: "daily-days-head" }, "Past days"));
+    fill(root, h("div", { class: "page-grid daily-screen" }, this.head, this.result, this.board, this.days));
+    this.load().catch((error) => toast(error.message, "error"));
+  }
+
+  destroy() {
+    this.gone = true;
+  }
+
+  async load() {
+    if (this.asked && !isDay(this.asked)) {
+      fill(this.head, h("h1", { id: "daily-title" }, "Daily challenge"), h("p", {}, "That is not a day: days are written YYYY-MM-DD."));
+      return;
+    }
+    let today = null;
+    try {
+      today = await daily.today();
+    } catch (error) {
+      if (!this.asked) throw error; // a past day shows without today's
+    }
+    const day = this.asked || today.day;
+    const isToday = Boolean(today) && day === today.day;
+    const [result, info, days] = await Promise.all([orNone(daily.result(day)), orNone(daily.day(day)), daily.days(null, DAYS_PAGE).catch(() => ({ days: [] }))]);
+    if (this.gone) return;
+    this.renderHead(day, isToday ? today : info, isToday ? today.attempt : null, isToday, info);
+    if (result) fill(this.result, resultSection(result));
+    if (info) fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), result || !info.players ? null : dayFigure(info), leaderboardTable(info));
+    else fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), h("p", { class: "muted" }, "No challenge on that day."));
+    this.showDays(days.days || [], (days.days || []).length >= DAYS_PAGE);
+  }
+
+  /** The list of days, with a button for older ones while the server may have more. */
+  showDays(list, more) {
+    const older = async (button) => {
+      button.disabled = true;
+      try {
+        const next = await daily.days(list[list.length - 1].day, DAYS_PAGE);
+        if (!this.gone) this.showDays([...list, ...next.days], next.days.length >= DAYS_PAGE);
+      } catch (error) {
+        toast(error.message, "error");
+        button.disabled = false;
+      }
+    };
+    const button = more ? h("button", { type: "button", class: "button small", id: "daily-older", onclick: () => older(button) }, "Older days") : null;
+    fill(this.days, h("h2", { id: "daily-days-head" }, "Past days"), daysTable(list), button ? h("div", { class: "row" }, button) : null);
+  }
+
+  renderHead(day, about, attempt, isToday, info) {
+    const parts = [h("h1", { id: "daily-title" }, "Daily challenge: ", h("span", { class: "daily-date" }, dayText(day)))];
+    if (about) {
+      parts.push(h("p", {}, h("span", { class: about.variant ? "pill variant" : "pill", id: "daily-rules" }, rulesText(day, about.rules_title, about.variant)), " ", h("span", { class: "muted small" }, `${playersText(about.players)} ${isToday ? "so far" : ""}`)));
+    }
+    if (isToday && !(attempt && attempt.status === "finished")) {
+      parts.push(h("p", { class: "muted" }, "Everyone plays the same dice today; once your game is over, you see it beside the optimal player's on the same dice."));
+      parts.push(h("div", { class: "row" }, attemptButton(attempt)));
+    }
+    if (info && info.over) {
+      parts.push(h("p", { class: "small" }, "The optimal player scored ", h("strong", { id: "daily-day-optimal" }, String(info.optimal_score)), "."));
+      if (info.secret) parts.push(h("details", { class: "daily-secret small" }, h("summary", {}, "The day's secret (to check the dice)"), h("code", {}, info.secret)));
+    }
+    fill(this.head, parts);
+  }
+}

@@ -1,0 +1,286 @@
+"""The daily challenge in the browser, one whole flow: a new visitor starts today's challenge
+from the lobby card, plays by clicking (holding dice on some turns), reloads mid-game and finds
+the same game, finishes, follows the results screen's link to the comparison with the optimal
+player (scores, rank, histogram, turn by turn, share text), finds the lobby card saying the
+result with Play gone, and the result screen fits a phone; axe-core clean in both themes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+from pathlib import Path
+
+from a11y import assert_accessible
+from playwright.sync_api import Page, Route, expect
+from web_driver import (
+    DESKTOP,
+    PHONE,
+    dice,
+    open_boxes,
+    phase,
+    roll,
+    seq,
+    shoot,
+    wait_acting_or_finished,
+    wait_seq_above,
+)
+
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def play_turn(page: Page, turn: int) -> str:
+    """One turn by clicking: roll; on odd turns hold the first two dice and roll again; score
+    the first box the card offers. Returns the box."""
+    roll(page)
+    if turn % 2:
+        for position in (0, 1):
+            page.locator(f".die[data-position='{position}']").click()
+            expect(page.locator(f".die[data-position='{position}']")).to_have_attribute(
+                "aria-pressed", "true"
+            )
+        kept = dice(page)[:2]
+        roll(page)
+        assert dice(page)[:2] == kept  # held dice keep their faces
+    category = open_boxes(page)[0]
+    before = seq(page)
+    page.locator(f"button.open-box[data-category='{category}']").click()
+    wait_seq_above(page, before)
+    return category
+
+
+def test_the_daily_challenge_from_the_lobby_to_the_comparison(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    page = open_page(DESKTOP)
+    page.goto("/")
+    card = page.locator("#daily-card")
+    expect(card.locator(".daily-rules .pill")).to_contain_text(
+        re.compile(r"Yahtzee|Yatzy|Yacht|General")
+    )
+    expect(card).to_contain_text("next challenge in")
+    card.locator("#daily-play").click()
+    page.wait_for_url(re.compile(r"\?table="))
+    table_id = page.url.split("table=")[1]
+    page.wait_for_selector(
+        ".table-screen[data-phase='waiting'], .table-screen[data-phase='playing']"
+    )
+    if phase(page) == "waiting":  # a one-seat table may wait for its player's Start
+        page.locator("#start-button").click()
+    wait_acting_or_finished(page)
+
+    # Three turns, then the page closes and opens again: the same game, where it was left.
+    scored = [play_turn(page, turn) for turn in range(3)]
+    left_at = seq(page)
+    page.reload()
+    assert page.url.endswith(f"table={table_id}")
+    wait_acting_or_finished(page)
+    assert seq(page) == left_at
+    for category in scored:
+        expect(page.locator(f"tr[data-row='{category}'] td[data-seat='0']")).not_to_have_text("")
+    expect(page.get_by_role("button", name="Copy invite link")).to_have_count(0)
+    expect(page.locator(".chat")).to_be_hidden()  # played alone, unwatched
+    shoot(page, artifacts, "daily-table-desktop")
+
+    # The lobby card offers to resume the unfinished attempt, and brings the same table back.
+    page.goto("/")
+    page.locator("#daily-resume").click()
+    page.wait_for_url(re.compile(rf"\?table={table_id}$"))
+
+    turn = 3
+    while wait_acting_or_finished(page) != "":
+        play_turn(page, turn)
+        turn += 1
+    assert turn == 13
+
+    # The end: no rematch on a daily table, a link to the comparison.
+    total = int(page.locator(".ranking .rank-total").first.inner_text())
+    expect(page.locator("#daily-compare")).to_be_visible()
+    expect(page.locator("#rematch")).to_have_count(0)
+    expect(page.locator("#result-title")).to_have_text("Your daily challenge is done")
+    expect(page.locator(".confetti")).to_have_count(0)
+    shoot(page, artifacts, "daily-table-finished-desktop")
+    page.locator("#daily-compare").click()
+    page.wait_for_url(DAY)
+    result = page.locator("#daily-result")
+    expect(page.locator("#daily-score")).to_have_text(str(total))
+    optimal = int(page.locator("#daily-optimal-score").inner_text())
+    assert 0 < optimal <= 1575
+    expect(page.locator("#daily-rank")).to_contain_text(re.compile(r"Rank \d+ of \d+"))
+    players = int(re.findall(r"of (\d+)", page.locator("#daily-rank").inner_text())[0])
+    expect(page.locator("#daily-rank")).to_contain_text("%" if players > 1 else "only player")
+    expect(result.locator("svg.daily-histogram rect.bar.you")).to_have_count(1)
+    expect(result.locator("svg.daily-histogram .optimal-line")).to_have_count(1)
+    rows = page.locator("#daily-turns tbody tr")
+    expect(rows).to_have_count(13)
+    expect(rows.first.locator(".daily-mark .visually-hidden")).to_have_text(
+        re.compile(r"perfect|close|costly")
+    )
+    share = page.locator("#daily-share").input_value()
+    assert str(total) in share and str(optimal) in share
+    assert not re.search(r"[1-6] [1-6] [1-6] [1-6] [1-6]", share)  # no dice spoiled
+    page.locator("#daily-copy").click()
+    expect(page.locator(".daily-share-box [role=status]")).to_have_text(
+        re.compile(r"Copied|Selected")
+    )
+    expect(page.locator("#daily-board tr.you")).to_have_count(1)
+    expect(page.locator("#daily-days tbody tr").first).to_contain_text(str(total))
+    assert_accessible(page, "daily result at desktop")
+    shoot(page, artifacts, "daily-result-desktop", full_page=True)
+
+    # The lobby card now says the result; Play and Resume are gone.
+    page.goto("/")
+    expect(page.locator("#daily-your-score")).to_contain_text(str(total))
+    expect(page.locator("#daily-see-result")).to_be_visible()
+    expect(page.locator("#daily-play")).to_have_count(0)
+    expect(page.locator("#daily-resume")).to_have_count(0)
+    shoot(page, artifacts, "daily-lobby-desktop")
+
+    # The result at phone size: nothing sticks out sideways, accessible in both themes.
+    page.set_viewport_size(PHONE)
+    page.locator("#daily-see-result").click()
+    expect(page.locator("#daily-result")).to_be_visible()
+    assert_accessible(page, "daily result at phone size")
+    shoot(page, artifacts, "daily-result-phone", full_page=True)
+    page.goto("/")
+    expect(page.locator("#daily-see-result")).to_be_visible()
+    shoot(page, artifacts, "daily-lobby-phone")
+
+
+PAST = "2026-11-22"  # a Sunday: a Yatzy day
+
+
+def past_day(over: bool) -> dict[str, object]:
+    """What GET /api/daily/{day} answers for a day, over or not (no table ids, no secret, no
+    optimal score before the end)."""
+    return {
+        "day": PAST,
+        "rules": "yatzy",
+        "rules_title": "Yatzy (Scandinavian)",
+        "variant": True,
+        "over": over,
+        "players": 3,
+        "optimal_score": 254 if over else None,
+        "secret": "ab" * 32 if over else None,
+        "histogram": {
+            "bins": [{"from": 200, "to": 249, "count": 2}, {"from": 250, "to": 299, "count": 1}],
+            "you": None,
+            "optimal": 254 if over else None,
+        },
+        "leaderboard": [
+            {
+                "rank": 1,
+                "name": "Ann",
+                "score": 260,
+                "table_id": "t-ann" if over else None,
+                "you": False,
+            },
+            {
+                "rank": 2,
+                "name": "Bob",
+                "score": 231,
+                "table_id": "t-bob" if over else None,
+                "you": False,
+            },
+            {
+                "rank": 2,
+                "name": "Cy",
+                "score": 231,
+                "table_id": "t-cy" if over else None,
+                "you": False,
+            },
+        ],
+    }
+
+
+def late_result() -> dict[str, object]:
+    """What GET /api/daily/{day}/result answers for a game finished after its day was over:
+    kept, but not ranked."""
+    play = {"rolls": [[1, 2, 3, 4, 5]], "category": "chance", "label": "Chance", "points": 15}
+    turn = {"turn": 1, "you": play, "optimal": play, "cost": 0, "mark": "perfect"}
+    return {
+        **{k: v for k, v in past_day(True).items() if k in ("day", "rules", "rules_title")},
+        "score": 240,
+        "optimal_score": 254,
+        "gave_away": 3.5,
+        "rank": 2,
+        "players": 3,
+        "percentile": 66.7,
+        "histogram": past_day(True)["histogram"],
+        "comparison": {"turns": [{**turn, "decisions": []}]},
+        "share": "fivedice daily",
+        "streak": 0,
+        "over": True,
+        "ranked": False,
+    }
+
+
+def listed_day(day: date) -> dict[str, object]:
+    """A row of GET /api/daily/days."""
+    return {
+        "day": day.isoformat(),
+        "rules": "official",
+        "rules_title": "Yahtzee (official rules)",
+        "variant": False,
+        "players": 5,
+        "best_score": 280,
+        "optimal_score": 250,
+        "your_score": None,
+    }
+
+
+def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
+    open_page: Callable[..., Page], artifacts: Path
+) -> None:
+    """The page shows what the server sends for a day: Replay links, the optimal score and
+    the secret once the day is over, none of them before; a variant day marked; older days on
+    request. (The server's answers are given to the page here: what the server refuses before
+    a day is over, and its paging, are the server tests'.)"""
+    page = open_page(PHONE, touch=True)
+    state = {"over": False}
+
+    def answer(route: Route) -> None:
+        route.fulfill(json=past_day(state["over"]))
+
+    def days(route: Route) -> None:  # 30 days, then 2 older ones
+        older = "before=" in route.request.url
+        first = date(2026, 10, 1) if older else date(2026, 11, 23)
+        count = 2 if older else 30
+        listed = [first - timedelta(days=i) for i in range(count)]
+        route.fulfill(json={"days": [listed_day(d) for d in listed]})
+
+    page.route(f"**/api/daily/{PAST}", answer)
+    page.route("**/api/daily/days?*", days)
+    page.goto(f"/?daily={PAST}")
+    board = page.locator("#daily-board")
+    expect(board.locator("tbody tr")).to_have_count(3)
+    expect(page.locator("#daily-rules")).to_have_text("Sunday: Yatzy (Scandinavian)")
+    expect(board.locator("a.daily-replay")).to_have_count(0)
+    expect(page.locator("#daily-day-optimal")).to_have_count(0)
+    expect(page.locator(".daily-secret")).to_have_count(0)
+    expect(page.locator(".daily-board-figure rect.bar")).to_have_count(2)  # not played: the day's
+
+    state["over"] = True
+    page.route(f"**/api/daily/{PAST}/result", lambda route: route.fulfill(json=late_result()))
+    page.reload()
+    expect(page.locator("#daily-rank")).to_have_text(re.compile(r"^Not ranked"))
+    expect(page.locator("#daily-score")).to_have_text("240")
+    expect(page.locator(".daily-board-figure")).to_have_count(0)  # the result shows the scores
+    expect(board.locator("a.daily-replay")).to_have_count(3)
+    expect(board.locator("a.daily-replay").first).to_have_attribute(
+        "href", "./?view=replay&match=t-ann"
+    )
+    expect(page.locator("#daily-day-optimal")).to_have_text("254")
+    expect(page.locator(".daily-secret code")).to_have_text("ab" * 32)
+    expect(page.locator("#daily-result rect.bar")).to_have_count(2)
+    expect(page.locator("#daily-result .optimal-line")).to_have_count(1)
+    days_rows = page.locator("#daily-days tbody tr")
+    expect(days_rows).to_have_count(30)
+    page.locator("#daily-older").click()
+    expect(days_rows).to_have_count(32)
+    expect(days_rows.last).to_have_attribute("data-day", "2026-09-30")
+    expect(page.locator("#daily-older")).to_have_count(0)
+    assert_accessible(page, "a past day at phone size")
+    shoot(page, artifacts, "daily-past-day-phone", full_page=True)
+    page.locator("a.daily-replay").first.click()
+    page.wait_for_url(re.compile(r"view=replay&match=t-ann"))
