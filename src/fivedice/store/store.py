@@ -12,7 +12,7 @@ import json
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlalchemy import Engine, func, insert, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from fivedice.rules import Event, Match, MatchState, event_from_dict
 
+from .daily import daily_secret
 from .database import create_schema, make_engine
 from .games import HighScore, backfill_games, best_games, insert_games
 from .models import Base, EventRow, HighScoreReset, MatchRow, ResultRow, utcnow
@@ -190,6 +191,13 @@ class Store:
             query = query.where(MatchRow.origin == origin)
         with self._sessions() as session:
             return list(session.scalars(query))
+
+    # The daily challenge ---------------------------------------------------------------
+
+    def daily_secret(self, day: date) -> bytes:
+        """The day's secret (32 bytes), made by whoever asks first: every node, and the
+        terminal's offline challenge on the same database, gets the same one."""
+        return daily_secret(self, day)
 
     # Results ---------------------------------------------------------------------------
 
