@@ -8,8 +8,6 @@ from datetime import date
 from pathlib import Path
 from typing import ClassVar
 
-from textual.events import Mount
-
 from fivedice.rules import Match, preset
 from fivedice.rules.daily import DailyDice
 
@@ -55,7 +53,9 @@ class DailyApp(FiveDiceApp):
         save_dir: Path | None = None,
     ) -> None:
         setup = GameSetup.from_names([name], dice.rules, 1, preset(dice.rules).undo_allowed)
-        super().__init__(setup, rng=dice, turn_bell=turn_bell, save_dir=save_dir)
+        super().__init__(
+            setup, rng=dice, start_at_once=True, turn_bell=turn_bell, save_dir=save_dir
+        )
         self.dice = dice
         self.player_name = name
 
@@ -64,10 +64,10 @@ class DailyApp(FiveDiceApp):
         """The daily game's header: the day, its rule set and its weekday."""
         return daily_title(self.dice.day, preset(self.dice.rules).title)
 
-    def on_mount(self, event: Mount) -> None:
-        event.prevent_default()  # no start screen: the day's match is the only one
+    def start_match(self, setup: GameSetup) -> None:
+        """Start the day's match (at once: the start screen is passed straight by)."""
         self.match = daily_match(self.dice, self.player_name)
-        self.push_screen(MatchScreen(self.match))
+        self.switch_screen(MatchScreen(self.match))
 
     def match_title(self, match: Match) -> str:
         return self.title_line
