@@ -30,6 +30,7 @@ from .protocol import PROTOCOL_VERSION
 from .routes import (
     account,
     coach,
+    daily,
     echo,
     health,
     leaderboards,
@@ -154,6 +155,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         profiles,
         player_routes,
         coach,
+        daily,
         health,
         play,
     ):

@@ -17,6 +17,7 @@ from fivedice.store.online import ensure_schema
 
 from .accuracy import AccuracyKeeper
 from .bots import BotRunner, ComputerPlayers
+from .daily import DailyChallenge
 from .hub import Hub
 from .idempotency import IdempotentReplies
 from .metrics import Metrics
@@ -85,6 +86,7 @@ class ServerContext:
     quick: QuickMatch = field(init=False)
     limits: Limits = field(init=False)
     accuracy: AccuracyKeeper = field(init=False)
+    daily: DailyChallenge = field(init=False)
     creates: IdempotentReplies = field(default_factory=IdempotentReplies)
 
     @classmethod
@@ -107,6 +109,8 @@ class ServerContext:
         ctx.limits = Limits.from_settings(settings)
         ctx.accuracy = AccuracyKeeper(store)
         referee.after_finish.append(ctx.accuracy.finished)
+        ctx.daily = DailyChallenge(ctx)
+        referee.after_finish.append(ctx.daily.finished)
         ctx.nodes = await Nodes.start(ctx)
         ctx.quick = QuickMatch.start(ctx, ctx.nodes.redis)
         log.info(
@@ -129,6 +133,7 @@ class ServerContext:
         await self.bots.close()
         await self.referee.drain()
         await self.accuracy.close()
+        await self.daily.close()
         await self.writer.stop()
         await self.nodes.stop()
         await asyncio.to_thread(self.store.close)

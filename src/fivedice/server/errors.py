@@ -143,6 +143,43 @@ class UnknownToken(Refusal):
     code = "unknown_api_token"
 
 
+class DailyNotOver(Refusal):
+    """The daily challenge's dice stay secret until the day is over: a daily table's log, its
+    replay and spectating are its player's alone until then."""
+
+    code = "daily_not_over"
+
+
+class DailyAlreadyPlayed(Refusal):
+    """The account has played the day's challenge already: one attempt a day."""
+
+    code = "daily_already_played"
+
+
+class NoDailyResult(Refusal):
+    """The account has no finished attempt at that day's challenge."""
+
+    code = "no_daily_result"
+
+
+class UnknownDay(Refusal):
+    """A day the daily challenge has not reached (a future date)."""
+
+    code = "unknown_day"
+
+
+class InvalidDay(Refusal):
+    """A day that is not a date written YYYY-MM-DD."""
+
+    code = "invalid_day"
+
+
+class NoAccount(Refusal):
+    """The daily challenge needs an account (a guest's counts): open one first."""
+
+    code = "no_account"
+
+
 class StoreUnavailable(Refusal):
     """The move could not be stored, so it did not happen."""
 
@@ -202,6 +239,12 @@ _STATUS: dict[type[Refusal], int] = {
     NotAvailable: 422,
     StoreUnavailable: 503,
     TableUnavailable: 503,
+    DailyNotOver: 403,
+    DailyAlreadyPlayed: 409,
+    NoDailyResult: 404,
+    UnknownDay: 404,
+    NoAccount: 401,
+    InvalidDay: 422,
 }
 
 

@@ -14,7 +14,8 @@ from fivedice.rules import Match, NotHost, Phase
 from fivedice.rules.match import check_name
 
 from .context import ServerContext
-from .errors import RateLimited, Refusal
+from .daily import is_hidden_daily
+from .errors import DailyNotOver, RateLimited, Refusal
 from .hub import Client
 from .lobby import add_bot, join_seat
 from .protocol import (
@@ -128,6 +129,8 @@ async def handle(ctx: ServerContext, table: Table, client: Client, message: obje
             await add_bot(ctx, table, seat, message.level, message.name)
         case Rematch():
             seat = table.seat_for(message.token)
+            if table.daily is not None:
+                raise Refusal("The daily challenge is played once a day", code="daily_no_rematch")
             await answer_rematch(ctx, table, client, seat, message.accept)
         case _:
             raise Refusal("This message cannot be used here", code="unexpected_message")
@@ -145,6 +148,8 @@ async def hello(ctx: ServerContext, table: Table, client: Client, message: Hello
             code="protocol_version",
         )
     seat = table.seat_for(message.token) if message.token is not None else None
+    if seat is None and is_hidden_daily(table):
+        raise DailyNotOver("A daily challenge's game can be watched once the day is over")
     also = {table.seat_for(token) for token in message.also} if seat is not None else set()
     also.discard(seat)
     name = check_name(message.name) if message.name else f"Spectator {client.id}"

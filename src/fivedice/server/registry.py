@@ -24,6 +24,7 @@ from fivedice.store.online import (
     load_table,
 )
 
+from .daily_dice import daily_day, daily_dice
 from .dice import BlockRandom
 from .errors import AccountRequired, UnknownTable
 from .protocol import CreateTable
@@ -97,11 +98,15 @@ class TableRegistry:
         start: bool = False,
         owners: Sequence[SeatOwner | None] = (),
         at_one_screen: bool = False,
+        table_id: str | None = None,
+        meta: dict[str, object] | None = None,
+        rng: RandomSource = DICE,
     ) -> tuple[Table, list[tuple[int, str]]]:
         """Seat people (by name, each given a token; the accounts in `owners`, in the same
         order, hold their seats) then computer players (name, level) at a new match, start it
         if `start` (a rematch), and store it; returns the table and each person's seat and
-        token, in the order given."""
+        token, in the order given. `table_id` and `meta` (kept with the match) for a table
+        opened for a purpose, and `rng`, the match's dice (the daily challenge's)."""
         seated: list[tuple[int, str]] = []
         for person in people:
             seated.append((match.join(person), new_token()))
@@ -114,8 +119,8 @@ class TableRegistry:
         tokens = [(seat, token_digest(token)) for seat, token in seated]
         pairs = zip(seated, owners, strict=False)
         held = {seat: owner for (seat, _), owner in pairs if owner is not None}
-        table_id = new_match_id()
-        meta: dict[str, object] = {"listed": listed, "at_one_screen": at_one_screen}
+        table_id = table_id or new_match_id()
+        meta = {**(meta or {}), "listed": listed, "at_one_screen": at_one_screen}
         await self.writer.call(
             create_online_match,
             self.store,
@@ -133,10 +138,11 @@ class TableRegistry:
             name=name,
             listed=listed,
             at_one_screen=at_one_screen,
-            rng=DICE,
+            rng=rng,
             tokens={digest: seat for seat, digest in tokens},
             owners=held,
         )
+        table.daily = daily_day(meta)
         table.mark_committed(time.time())  # a started match: its first hand's clock
         if self.keep_created:
             self.tables[table_id] = table
@@ -205,7 +211,7 @@ class TableRegistry:
         if summary.origin != ORIGIN_ONLINE:
             raise UnknownTable(f"There is no table {table_id!r}")
         owners = seat_owners(self.store, table_id)
-        rng = DICE
+        rng = daily_dice(self.store, summary.meta) or DICE
         match, hand_began = _replay_with_hand_start(events, rng)
         deadline = _resumed_deadline(match, times, hand_began)
         table = Table(
@@ -222,6 +228,7 @@ class TableRegistry:
             owners=owners,
         )
         table.set_aside = summary.status == "idle"
+        table.daily = daily_day(summary.meta)
         return table
 
 

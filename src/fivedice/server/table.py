@@ -15,6 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from fivedice.rules import Event, Match, MatchState, Phase, Scorecard
@@ -111,6 +112,7 @@ class Table:
         self.hand_started_at = now  # when the hand in play began (or the table was loaded)
         self.last_presence_at = now  # when someone last came or went (idle waiting tables)
         self.rematch: RematchOffer | None = None
+        self.daily: date | None = None  # the day of a daily challenge's table (its dice)
         self.moved_seq = self._last_move_seq()  # the last event that was not talk or a hint
 
     # Reading ---------------------------------------------------------------------------

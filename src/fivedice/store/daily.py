@@ -151,20 +151,25 @@ def _attempt(row: DailyAttemptRow) -> DailyAttempt:
 def daily_secret(store: Store, day: date) -> bytes:
     """The day's secret, made now if the day has none: the first insert wins, and everyone
     reads back the one stored, so every node agrees."""
-    with store.engine.connect() as conn:
-        found = conn.scalar(select(DailySecretRow.secret).where(DailySecretRow.day == day))
+    found = find_secret(store, day)
     if found is not None:
-        return bytes(found)
+        return found
     try:
         with store.engine.begin() as conn:
             conn.execute(insert(DailySecretRow), [{"day": day, "secret": new_secret()}])
     except IntegrityError:
         pass  # another node made it first: theirs is the day's
-    with store.engine.connect() as conn:
-        stored = conn.scalar(select(DailySecretRow.secret).where(DailySecretRow.day == day))
+    stored = find_secret(store, day)
     if stored is None:
         raise LookupError(f"No secret stored for {day}")
-    return bytes(stored)
+    return stored
+
+
+def find_secret(store: Store, day: date) -> bytes | None:
+    """The day's secret if one was made (a day nobody played has none, and gets none here)."""
+    with store.engine.connect() as conn:
+        found = conn.scalar(select(DailySecretRow.secret).where(DailySecretRow.day == day))
+    return None if found is None else bytes(found)
 
 
 def get_attempt(store: Store, day: date, account_id: int) -> DailyAttempt | None:
@@ -227,7 +232,7 @@ def day_scores(store: Store, day: date) -> list[int]:
         .order_by(DailyAttemptRow.score.desc())
     )
     with store.engine.connect() as conn:
-        return [int(s) for s in conn.scalars(query)]
+        return [int(s) for s in conn.scalars(query) if s is not None]
 
 
 def players_of_day(store: Store, day: date) -> int:

@@ -18,7 +18,9 @@ from fivedice.rules import Dice, Match, Phase
 from fivedice.rules.errors import HintsOff
 from fivedice.store import UnknownMatch
 
+from ..accounts import Who
 from ..context import Ctx
+from ..daily import check_secret_kept
 from ..errors import Refusal, UnknownTable, refusals
 from ..solved import strategy_table
 
@@ -83,10 +85,24 @@ async def advice(
     return await asyncio.to_thread(advise_now)
 
 
-@router.get("/matches/{match_id}/analysis", responses=refusals(404, 422, 503))
-async def analysis(match_id: str, ctx: Ctx) -> dict[str, Any]:
+@router.get(
+    "/matches/{match_id}/analysis",
+    responses=refusals(
+        403,
+        404,
+        422,
+        503,
+        say={403: "`hints_off` (the match is not over); `daily_not_over` (a daily game)"},
+    ),
+)
+async def analysis(match_id: str, ctx: Ctx, who: Who) -> dict[str, Any]:
     """Every decision of the match valued against optimal play (its cost in expected points)
-    and each card's expected final score after each turn, in log order."""
+    and each card's expected final score after each turn, in log order. A daily challenge's
+    match: its player's alone until the day is over (``daily_not_over``)."""
+    if len(match_id) > 64:
+        raise UnknownTable(f"There is no match {match_id!r}")
+    account = who.account.id if who.account is not None else None
+    await asyncio.to_thread(check_secret_kept, ctx.store, match_id, account)
     try:
         match = await asyncio.to_thread(ctx.store.load_match, match_id)
     except UnknownMatch:

@@ -11,13 +11,18 @@ from fastapi import APIRouter, Query
 from fivedice.rules import Match
 from fivedice.store import UnknownMatch, match_rating_changes
 
+from ..accounts import Who
 from ..context import Ctx
+from ..daily import check_secret_kept, is_over
+from ..daily_dice import daily_day
 from ..errors import UnknownTable, refusals
 from ..protocol import SeatRatingChange, TableView
 from ..table import Table
 from ..views import card_rows_view, event_views, outcome_view, table_view
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
+
+DAILY_403 = {403: "`daily_not_over`: a daily challenge's game is its player's until the day ends"}
 
 
 @router.get("", responses=refusals(422, 503))
@@ -28,12 +33,21 @@ async def list_matches(
 ) -> list[dict[str, Any]]:
     """Stored matches, newest first (finished ones unless `status` says otherwise)."""
     found = await asyncio.to_thread(ctx.store.matches, status, limit)
-    return [_summary_dict(m) for m in found]
+    return [_summary_dict(m) for m in found if not _secret_daily(m.meta)]
 
 
-@router.get("/{match_id}", responses=refusals(404, 503))
-async def get_match(match_id: str, ctx: Ctx) -> dict[str, Any]:
-    """A stored match: its description, its full log, and its result if it has ended."""
+def _secret_daily(meta: dict[str, object]) -> bool:
+    """A daily challenge's match whose day is not over: not listed."""
+    day = daily_day(meta)
+    return day is not None and not is_over(day)
+
+
+@router.get("/{match_id}", responses=refusals(403, 404, 503, say=DAILY_403))
+async def get_match(match_id: str, ctx: Ctx, who: Who) -> dict[str, Any]:
+    """A stored match: its description, its full log, and its result if it has ended. A
+    daily challenge's match is its player's alone until the day is over (403
+    ``daily_not_over``)."""
+    await _check_secret(ctx, match_id, who)
     summary, match = await _load(ctx, match_id)
     return {
         **_summary_dict(summary),
@@ -68,11 +82,17 @@ async def rating_changes(match_id: str, ctx: Ctx) -> list[SeatRatingChange]:
     ]
 
 
-@router.get("/{match_id}/replay", response_model=TableView, responses=refusals(404, 422, 503))
+@router.get(
+    "/{match_id}/replay",
+    response_model=TableView,
+    responses=refusals(403, 404, 422, 503, say=DAILY_403),
+)
 async def replay(
-    match_id: str, ctx: Ctx, seq: Annotated[int | None, Query(ge=1)] = None
+    match_id: str, ctx: Ctx, who: Who, seq: Annotated[int | None, Query(ge=1)] = None
 ) -> dict[str, Any]:
-    """The table as it stood after event `seq` (the end when omitted): step through a match."""
+    """The table as it stood after event `seq` (the end when omitted): step through a match
+    (a daily challenge's: its player's alone until the day is over)."""
+    await _check_secret(ctx, match_id, who)
     summary, match = await _load(ctx, match_id)
     events = match.events if seq is None else match.events[:seq]
     at = Match.replay(events, random.Random(0))  # no dice are rolled in a replay
@@ -88,6 +108,14 @@ async def replay(
     return table_view(
         table, settings.chat_lines_shown, spectators_listed=settings.spectators_listed
     )
+
+
+async def _check_secret(ctx: Ctx, match_id: str, who: Who) -> None:
+    """Refuse a daily challenge's match to all but its player until the day is over."""
+    if len(match_id) > 64:
+        raise UnknownTable(f"There is no match {match_id!r}")
+    account = who.account.id if who.account is not None else None
+    await asyncio.to_thread(check_secret_kept, ctx.store, match_id, account)
 
 
 async def _load(ctx: Ctx, match_id: str) -> tuple[Any, Match]:

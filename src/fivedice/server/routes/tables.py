@@ -14,6 +14,7 @@ from fivedice.store.accounts import SeatOwner
 
 from ..accounts import Who
 from ..context import Ctx
+from ..daily import check_secret_kept
 from ..errors import MissingToken, RateLimited, UnknownTable, refusals
 from ..idempotency import MAX_KEY_LENGTH
 from ..lobby import bot_name, check_level
@@ -126,19 +127,39 @@ async def list_tables(
     ]
 
 
-@router.get("/{table_id}", response_model=TableView, responses=refusals(404, 503))
-async def get_table(table_id: str, ctx: Ctx) -> dict[str, Any]:
-    """The table as its clients see it."""
+DAILY_403 = {403: "`daily_not_over`: a daily challenge's table is its player's until the day ends"}
+
+
+async def check_daily(ctx: Ctx, table_id: str, who: Who) -> None:
+    """Refuse a daily challenge's table to all but its player until the day is over."""
+    if len(table_id) > 64:
+        raise UnknownTable("There is no such table")
+    account = who.account.id if who.account is not None else None
+    await asyncio.to_thread(check_secret_kept, ctx.store, table_id, account)
+
+
+@router.get(
+    "/{table_id}", response_model=TableView, responses=refusals(403, 404, 503, say=DAILY_403)
+)
+async def get_table(table_id: str, ctx: Ctx, who: Who) -> dict[str, Any]:
+    """The table as its clients see it (a daily challenge's: its player's alone until the day
+    is over)."""
+    await check_daily(ctx, table_id, who)
     view: dict[str, Any] = await ctx.nodes.call(table_id, "view", {})
     return view
 
 
-@router.get("/{table_id}/events", response_model=list[EventView], responses=refusals(404, 422, 503))
+@router.get(
+    "/{table_id}/events",
+    response_model=list[EventView],
+    responses=refusals(403, 404, 422, 503, say=DAILY_403),
+)
 async def table_events(
-    table_id: str, ctx: Ctx, after: Annotated[int, Query(ge=0)] = 0
+    table_id: str, ctx: Ctx, who: Who, after: Annotated[int, Query(ge=0)] = 0
 ) -> list[dict[str, Any]]:
     """The table's committed events after sequence number `after` (from the log: any node
-    answers)."""
+    answers; a daily challenge's: its player's alone until the day is over)."""
+    await check_daily(ctx, table_id, who)
     try:
         events = await asyncio.to_thread(ctx.store.load_events, table_id, after)
     except UnknownMatch:

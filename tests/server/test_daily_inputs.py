@@ -1,0 +1,92 @@
+"""Any input to the daily challenge's routes (hypothesis, against a real server): days of any
+shape, `before` and `limit` of any value. Each answer is a success or the API's
+``{code, message}`` refusal (a malformed day 422 ``invalid_day`` or ``invalid_request``, a
+future one 404 ``unknown_day``), never a fault, and a refusal changes nothing."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fivedice.rules.daily import today
+
+days = st.one_of(
+    st.dates(min_value=date(1, 1, 1), max_value=date(9999, 12, 31)).map(date.isoformat),
+    st.text(alphabet="0123456789-", min_size=1, max_size=14),
+    st.text(alphabet=st.characters(min_codepoint=0x21, max_codepoint=0x7E), max_size=20),
+    st.sampled_from(["2026-02-30", "2026-13-01", "0000-01-01", "+2026-01-01", "2026-1-1"]),
+)
+limits = st.one_of(st.integers(min_value=-(2**40), max_value=2**40).map(str), st.text(max_size=8))
+
+FUZZ = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+def check(answer: httpx.Response) -> dict[str, Any]:
+    """A success, or a refusal with the API's body; never a fault."""
+    assert answer.status_code < 500, answer.text
+    body: dict[str, Any] = answer.json()
+    if answer.status_code >= 400:
+        assert isinstance(body["code"], str) and isinstance(body["message"], str), body
+    return body
+
+
+def expected(day: str) -> int:
+    """The status a well-behaved server gives the day."""
+    try:
+        when = date.fromisoformat(day)
+    except ValueError:
+        return 422
+    if len(day) != 10 or not day[:4].isdigit():
+        return 422
+    return 404 if when > today() else 200
+
+
+@FUZZ
+@given(day=days)
+def test_any_day(api: httpx.Client, day: str) -> None:
+    before = check(api.get("/api/daily"))
+    path = quote(day, safe="")
+    answer = api.get(f"/api/daily/{path}")
+    if "/" in day or day in (".", "..") or not day:
+        return  # another route (or none) by the URL's own rules
+    body = check(answer)
+    want = expected(day)
+    assert answer.status_code == want, (day, body)
+    if want == 404:
+        assert body["code"] == "unknown_day"
+    if want == 422:
+        assert body["code"] in ("invalid_day", "invalid_request")
+    if want == 200:
+        assert body["day"] == day and body["over"] == (date.fromisoformat(day) < today())
+    result = api.get(f"/api/daily/{path}/result")
+    check(result)
+    assert result.status_code in (401, 404, 422)
+    assert check(api.get("/api/daily"))["players"] == before["players"]
+
+
+@FUZZ
+@given(before=st.one_of(st.none(), days), limit=st.one_of(st.none(), limits))
+def test_any_list_of_days(api: httpx.Client, before: str | None, limit: str | None) -> None:
+    params = {k: v for k, v in {"before": before, "limit": limit}.items() if v is not None}
+    answer = api.get("/api/daily/days", params=params)
+    body = check(answer)
+    good_limit = limit is None or (limit.strip().lstrip("+-").isdigit() and 1 <= int(limit) <= 60)
+    good_before = before is None or expected(before) != 422
+    if not (good_limit and good_before):
+        assert answer.status_code == 422, (params, body)
+        return
+    assert answer.status_code == 200, (params, body)
+    shown = [date.fromisoformat(d["day"]) for d in body["days"]]
+    assert len(shown) <= (int(limit) if limit is not None else 30)
+    assert shown == sorted(shown, reverse=True)
+    last = today() if before is None else min(today(), date.fromisoformat(before) - timedelta(1))
+    assert all(d <= last for d in shown)
+    if before is None:
+        assert shown[0] == today()
