@@ -20,7 +20,11 @@ from fivedice.rules.daily import DailyDice, preset_of_day
 from fivedice.strategy.daily import optimal_game
 from fivedice.tui.daily import DailyApp, daily_title
 from fivedice.tui.screens import MatchScreen
-from fivedice.tui.screens.daily_results import DailyResultsScreen, turns_table
+from fivedice.tui.screens.daily_results import (
+    DailyResultsScreen,
+    decision_line,
+    turns_table,
+)
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SECRET = bytes(range(32))
@@ -112,6 +116,12 @@ async def test_a_daily_game_by_keyboard_at_80x24(tmp_path: Path) -> None:
         comparison = screen.comparison
         assert comparison is not None and comparison.optimal_score == optimal
         assert len(comparison.turns) == 15
+        worst_turn, worst = max(
+            ((t.turn, d) for t in comparison.turns for d in t.decisions), key=lambda p: p[1].cost
+        )
+        costliest = text_of(app, "#daily-costliest")
+        assert costliest.splitlines()[1] == decision_line(match.rules, worst_turn, worst)
+        assert f"cost {worst.cost:.1f}" in costliest
         share = text_of(app, "#share-text")
         assert comparison.marks() in share and str(optimal) in share
         turns = screen.query_one("#daily-turns", Static)

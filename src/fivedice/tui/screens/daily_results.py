@@ -20,16 +20,22 @@ from textual.widgets import Button, Footer, Static
 
 from fivedice.rules import Match
 from fivedice.rules.daily import DailyDice
+from fivedice.rules.state import ROLLS_PER_TURN
 
 from ..saving import save_match_log
 
 if TYPE_CHECKING:
+    from fivedice.rules import RuleSet
+    from fivedice.strategy.advisor import Advice
+    from fivedice.strategy.analysis import Decision
     from fivedice.strategy.daily import DailyComparison
 
     from ..app import FiveDiceApp
 
 MARK_STYLES = {"perfect": "green", "close": "yellow", "costly": "bold red"}
 WORKING = "Working out the optimal player's game on the same dice…"
+COSTLIEST_SHOWN = 3
+WORTH_SHOWING = 0.05  # expected points: below this a decision is as good as the best
 
 
 def score_lines(comparison: DailyComparison) -> str:
@@ -72,6 +78,42 @@ def turns_table(comparison: DailyComparison) -> Table:
     return table
 
 
+def choice_words(rules: RuleSet, advice: Advice) -> str:
+    """A decision in words: "hold 3 3", "reroll all", "Fours (12)"."""
+    action = advice.action
+    if action.kind == "score":
+        points = (advice.points or 0) + advice.bonus
+        return f"{rules.category(action.category).label} ({points})"
+    return str(action)
+
+
+def decision_line(rules: RuleSet, turn: int, decision: Decision) -> str:
+    """One decision beside the best one: "Turn 3, roll 2: 3 3 4 5 6 · you: hold 3 3 · best:
+    hold 3 4 5 6 · cost 4.2"."""
+    roll = ROLLS_PER_TURN - decision.rolls_left
+    dice = " ".join(str(face) for face in decision.dice)
+    return (
+        f"Turn {turn}, roll {roll}: {dice} · you: {choice_words(rules, decision.taken)} · "
+        f"best: {choice_words(rules, decision.best)} · cost {decision.cost:.1f}"
+    )
+
+
+def costliest_text(comparison: DailyComparison, shown: int = COSTLIEST_SHOWN) -> Text:
+    """The decisions that gave most away, costliest first (none for a game without a slip)."""
+    decisions = [(t.turn, d) for t in comparison.turns for d in t.decisions]
+    worst = sorted(
+        (pair for pair in decisions if pair[1].cost >= WORTH_SHOWING),
+        key=lambda pair: -pair[1].cost,
+    )[:shown]
+    text = Text()
+    text.append("Your costliest decisions", style="bold")
+    if not worst:
+        text.append("\nEvery decision was as good as the optimal player's.")
+    for turn, decision in worst:
+        text.append("\n" + decision_line(comparison.rules, turn, decision))
+    return text
+
+
 class DailyResultsScreen(Screen[None]):
     """The day's result: both scores, the turns side by side, the text to share; Save log
     and Quit."""
@@ -99,6 +141,7 @@ class DailyResultsScreen(Screen[None]):
             yield Static(Text(self.title_line, style="bold"), id="results-title")
             yield Static(WORKING, id="daily-scores", markup=False)
             yield Static(id="daily-turns")
+            yield Static(id="daily-costliest")
             yield Static("[b]Share[/]", id="share-title")
             yield Static(id="share-text", markup=False)
             with Horizontal(id="results-buttons"):
@@ -135,6 +178,7 @@ class DailyResultsScreen(Screen[None]):
         self.comparison = comparison
         self.query_one("#daily-scores", Static).update(score_lines(comparison))
         self.query_one("#daily-turns", Static).update(turns_table(comparison))
+        self.query_one("#daily-costliest", Static).update(costliest_text(comparison))
         self.query_one("#share-text", Static).update(share)
 
     def action_save_log(self) -> None:
