@@ -130,10 +130,17 @@ def test_the_optimal_game_of_today_or_later_stays_secret(
     assert not Path(db.removeprefix("sqlite:///")).exists()
 
 
+def test_show_optimal_refuses_a_day_nobody_played(run: Run, refused: Refused, db: str) -> None:
+    stored_secret(db, PAST_DAY)  # another day was played
+    line = refused(run("daily", "--show-optimal", "--date", "2026-11-21", "--database", db))
+    assert "Nobody played the daily challenge of 2026-11-21" in line
+    assert days_with_a_secret(db) == 1  # and none was made for it
+
+
 def test_show_optimal_prints_a_past_days_optimal_game(run: Run, db: str) -> None:
+    secret = stored_secret(db, PAST_DAY)
     result = run("daily", "--show-optimal", "--date", "2026-11-22", "--database", db)
     assert result.exit_code == 0, result.output
-    secret = stored_secret(db, PAST_DAY)
     match = optimal_game(DailyDice(PAST_DAY, "yatzy", secret))
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Daily challenge · Sunday 2026-11-22 · Yatzy")

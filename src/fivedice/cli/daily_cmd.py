@@ -38,18 +38,23 @@ def read_day(text: str | None, today: date) -> date:
     return day
 
 
-def day_secret(database: str | None, day: date) -> bytes:
-    """The day's secret from the store (made there the first time the day is asked for)."""
+def day_secret(database: str | None, day: date, *, make: bool = True) -> bytes:
+    """The day's secret from the store, made there the first time the day is played; without
+    `make`, a day nobody played in this database is refused (its dice were never drawn)."""
     from fivedice.store import Store
+    from fivedice.store.daily import find_secret
 
     from .serve_cmd import _store_errors
 
     with _store_errors():
         store = Store(database)
         try:
-            return store.daily_secret(day)
+            secret = store.daily_secret(day) if make else find_secret(store, day)
         finally:
             store.close()
+    if secret is None:
+        fail(f"Nobody played the daily challenge of {day} in this database: it has no dice")
+    return secret
 
 
 @app.command()
@@ -69,8 +74,9 @@ def daily(
         bool,
         typer.Option(
             "--show-optimal",
-            help="Print the optimal player's game on a past day's dice (roll by roll, what it "
-            "held and the box it chose) and the day's secret, instead of playing.",
+            help="Print the optimal player's game on the dice of a past day played in this "
+            "database (roll by roll, what it held and the box it chose) and the day's secret, "
+            "instead of playing.",
         ),
     ] = False,
     bell: Annotated[
@@ -93,7 +99,7 @@ def daily(
         fail(str(exc))
     if show_optimal and day >= now:
         fail(f"The dice of {day} are secret until the day is over: --show-optimal takes a past day")
-    dice = DailyDice(day, preset_of_day(day), day_secret(database, day))
+    dice = DailyDice(day, preset_of_day(day), day_secret(database, day, make=not show_optimal))
     if show_optimal:
         print_optimal_game(dice)
         return
