@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
+import pytest
 from rich.measure import Measurement
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
@@ -179,3 +180,42 @@ async def test_leaving_the_days_match_quits(tmp_path: Path) -> None:
         await pilot.click("#confirm-yes")
         await pilot.pause()
     assert app.return_code == 0 and not list(tmp_path.iterdir())
+
+
+async def test_a_game_played_as_the_optimal_player_is_perfect_throughout(tmp_path: Path) -> None:
+    dice = DailyDice(SUNDAY, preset_of_day(SUNDAY), SECRET)
+    app = DailyApp(dice, "Ann", turn_bell=False, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.finish_match(optimal_game(dice))  # the day's dice played as the optimal player
+        await pilot.pause()
+        screen = await comparison_shown(pilot, app)
+        assert screen.comparison is not None
+        assert {turn.mark for turn in screen.comparison.turns} == {"perfect"}
+        assert "Every decision was as good as the optimal player's" in text_of(
+            app, "#daily-costliest"
+        )
+        score = screen.comparison.optimal_score
+        assert f"You scored {score}; the optimal player scored {score} points" in text_of(
+            app, "#daily-scores"
+        )
+
+
+async def test_the_players_score_stays_when_the_optimal_game_cannot_be_worked_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(dice: DailyDice) -> Match:
+        raise RuntimeError("no table")
+
+    monkeypatch.setattr("fivedice.strategy.daily.optimal_game", broken)
+    dice = DailyDice(SUNDAY, preset_of_day(SUNDAY), SECRET)
+    game = optimal_game(dice)  # the name imported here is the working one
+    app = DailyApp(dice, "Ann", turn_bell=False, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.finish_match(game)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = text_of(app, "#daily-scores")
+        assert text.startswith(f"You scored {game.state.players[0].total}.")
+        assert "could not be worked out: no table" in text
