@@ -19,7 +19,7 @@ from tui_driver import keep_most_common, match_of, nearby_box, roll, score, text
 from fivedice.rules import BoxScored, DiceRolled, Match, MatchState
 from fivedice.rules.daily import DailyDice, preset_of_day
 from fivedice.strategy.daily import optimal_game
-from fivedice.tui.daily import DailyApp, daily_title
+from fivedice.tui.daily import FIRST_WORD, DailyApp, daily_title
 from fivedice.tui.screens import MatchScreen
 from fivedice.tui.screens.daily_results import (
     DailyResultsScreen,
@@ -93,6 +93,7 @@ async def test_a_daily_game_by_keyboard_at_80x24(tmp_path: Path) -> None:
         assert str(title.content) == daily_title(SUNDAY, "Yatzy (Scandinavian)")
         assert str(title.content).startswith("Daily challenge · Sunday 2026-11-22")
         assert title.region.height == 1  # shown at 80x24, above the dice
+        assert text_of(app, "#message") == FIRST_WORD
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         await roll(pilot, "keys")
         await pilot.press("h")  # the daily tests your own play: no hint

@@ -16,6 +16,7 @@ from .screens import MatchScreen
 from .screens.daily_results import DailyResultsScreen
 from .setup import GameSetup
 
+FIRST_WORD = "The day's dice are the same for everyone. No hints: your own play."
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -67,7 +68,9 @@ class DailyApp(FiveDiceApp):
     def start_match(self, setup: GameSetup) -> None:
         """Start the day's match (at once: the start screen is passed straight by)."""
         self.match = daily_match(self.dice, self.player_name)
-        self.switch_screen(MatchScreen(self.match))
+        screen = MatchScreen(self.match)
+        screen.say(FIRST_WORD)
+        self.switch_screen(screen)
 
     def match_title(self, match: Match) -> str:
         return self.title_line
