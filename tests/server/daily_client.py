@@ -1,4 +1,4 @@
-"""Playing the daily challenge as the page does, for the tests and the benchmark: a guest
+"""Playing the daily challenge as the page does, for the tests: a guest
 account starts today's attempt, takes its seat and plays it over the play socket, holding as
 it is told; every roll is kept as (turn, roll, position) -> face for the thrown positions."""
 

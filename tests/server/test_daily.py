@@ -34,11 +34,17 @@ from fivedice.store.daily import DailyAttemptRow
 from fivedice.store.models import MatchRow
 
 
-@pytest.fixture(scope="module")
-def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server of its own (the tests move days in its database)."""
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def daily_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """A server of its own (the tests move days in its database), on SQLite and on
+    PostgreSQL."""
     root = tmp_path_factory.mktemp("daily")
-    process = ServerProcess(f"sqlite:///{root / 'fivedice.db'}", root / "server.log")
+    url = f"sqlite:///{root / 'fivedice.db'}"
+    if request.param == "postgresql":
+        url = str(request.getfixturevalue("postgres_cluster").new_database())
+    process = ServerProcess(url, root / "server.log")
     process.start()
     yield process
     process.stop()
@@ -140,7 +146,7 @@ def test_one_attempt_a_day_then_the_result(daily_server: ServerProcess, store: S
     assert 0 < result["percentile"] <= 100
     assert result["share"].splitlines()[2] == result["comparison"]["marks"]
     assert str(score) in result["share"] and "Streak: 1 day" in result["share"]
-    assert result["streak"] == 1 and result["over"] is False
+    assert result["streak"] == 1 and result["over"] is False and result["ranked"] is True
     assert sum(b["count"] for b in result["histogram"]["bins"]) == result["players"]
     status = kim.request("GET", "/api/daily").json()
     assert status["attempt"] == {"table_id": seat["table_id"], "status": "finished", "score": score}

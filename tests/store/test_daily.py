@@ -102,8 +102,8 @@ def test_one_attempt_per_account_and_day_even_in_a_race(accounts: Store, store_u
 def test_a_finished_attempt_is_recorded_once(accounts: Store) -> None:
     guest = create_guest(accounts)
     open_attempt(accounts, DAY, guest.id, "t1", "official")
-    assert finish_attempt(accounts, "t1", 231, 12.5, {"score": 231})
-    assert not finish_attempt(accounts, "t1", 99, 0.0, {"score": 99})
+    assert finish_attempt(accounts, "t1", 231, 12.5, {"score": 231}, today=DAY)
+    assert not finish_attempt(accounts, "t1", 99, 0.0, {"score": 99}, today=DAY)
     attempt = get_attempt(accounts, DAY, guest.id)
     assert attempt is not None
     assert (attempt.score, attempt.gave_away, attempt.comparison) == (231, 12.5, {"score": 231})
@@ -127,7 +127,7 @@ def test_two_hundred_players_ranked_with_ties(accounts: Store) -> None:
         guest = create_guest(accounts)
         ids.append(guest.id)
         open_attempt(accounts, DAY, guest.id, f"t{n}", "official")
-        finish_attempt(accounts, f"t{n}", score, 1.0, {"score": score})
+        finish_attempt(accounts, f"t{n}", score, 1.0, {"score": score}, today=DAY)
     unfinished = create_guest(accounts)
     open_attempt(accounts, DAY, unfinished.id, "playing", "official")
 
@@ -169,7 +169,7 @@ def test_days_list_newest_first_and_the_streak(accounts: Store) -> None:
     played = [DAY - timedelta(days=n) for n in (0, 1, 2, 4)]
     for n, day in enumerate(played):
         open_attempt(accounts, day, guest.id, f"s{n}", "official")
-        finish_attempt(accounts, f"s{n}", 200 + n, 0.0, {})
+        finish_attempt(accounts, f"s{n}", 200 + n, 0.0, {}, today=day)
     assert [d.day for d in days_played(accounts, DAY, 30)] == played
     assert [d.day for d in days_played(accounts, DAY - timedelta(days=1), 2)] == played[1:3]
     mine = account_attempts(accounts, guest.id)
@@ -179,3 +179,21 @@ def test_days_list_newest_first_and_the_streak(accounts: Store) -> None:
     assert streak(days, DAY + timedelta(days=1)) == 3  # yesterday still counts
     assert streak(days, DAY + timedelta(days=2)) == 0
     assert streak([], DAY) == 0
+
+
+def test_a_game_finished_after_its_day_is_kept_but_not_ranked(accounts: Store) -> None:
+    early, late = create_guest(accounts), create_guest(accounts)
+    open_attempt(accounts, DAY, early.id, "early", "official")
+    open_attempt(accounts, DAY, late.id, "late", "official")
+    finish_attempt(accounts, "early", 180, 5.0, {}, today=DAY)
+    # Finished after midnight: the day's secret was public by then.
+    finish_attempt(accounts, "late", 300, 0.0, {}, today=DAY + timedelta(days=1))
+    kept = get_attempt(accounts, DAY, late.id)
+    assert kept is not None and kept.score == 300 and kept.ranked is False
+    ranked = get_attempt(accounts, DAY, early.id)
+    assert ranked is not None and ranked.ranked is True
+    assert day_scores(accounts, DAY) == [180]
+    assert players_of_day(accounts, DAY) == 1
+    assert [r.account_id for r in leaderboard(accounts, DAY, 50, late.id)] == [early.id]
+    [line] = days_played(accounts, DAY, 30)
+    assert (line.players, line.best_score) == (1, 180)

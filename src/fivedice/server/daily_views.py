@@ -102,6 +102,7 @@ def result_view(store: Store, day: date, account_id: int) -> dict[str, Any]:
         "share": share_of(comparison, run),
         "streak": run,
         "over": is_over(day),
+        "ranked": bool(attempt.ranked),
     }
 
 

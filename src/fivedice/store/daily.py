@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Date,
     DateTime,
     Double,
@@ -23,6 +24,7 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
+    case,
     func,
     insert,
     select,
@@ -32,6 +34,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from fivedice.rules.daily import SECRET_BYTES, new_secret
+from fivedice.rules.daily import today as challenge_day
 
 from .account_rows import AccountRow, public_name
 from .models import Base, utcnow
@@ -66,6 +69,9 @@ class DailyAttemptRow(Base):
     score: Mapped[int | None] = mapped_column(Integer, nullable=True)
     gave_away: Mapped[float | None] = mapped_column(Double, nullable=True)
     comparison: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Finished while its day lasted: a game finished later (its day's dice public by then)
+    # keeps its result but is not ranked. Null while it is played.
+    ranked: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class DailyOptimalRow(Base):
@@ -78,6 +84,8 @@ class DailyOptimalRow(Base):
     score: Mapped[int] = mapped_column(Integer)
     log: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
 
+
+RANKED = DailyAttemptRow.ranked.is_(True)  # a finished attempt that counts on its day
 
 DAILY_TABLES = [DailySecretRow, DailyAttemptRow, DailyOptimalRow]
 
@@ -95,6 +103,7 @@ class DailyAttempt:
     score: int | None
     gave_away: float | None
     comparison: dict[str, Any] | None
+    ranked: bool | None = None
 
     @property
     def finished(self) -> bool:
@@ -145,6 +154,7 @@ def _attempt(row: DailyAttemptRow) -> DailyAttempt:
         row.score,
         row.gave_away,
         row.comparison,
+        row.ranked,
     )
 
 
@@ -212,23 +222,32 @@ def finish_attempt(
     score: int,
     gave_away: float,
     comparison: dict[str, Any],
+    today: date | None = None,
 ) -> bool:
     """Record the finished attempt played at `table_id`, once: an attempt already recorded is
-    left as it is. Returns whether this call recorded it."""
+    left as it is. It is ranked if its day is not over `today` (the challenge's day now).
+    Returns whether this call recorded it."""
+    now = today if today is not None else challenge_day()
     query = (
         update(DailyAttemptRow)
         .where(DailyAttemptRow.table_id == table_id, DailyAttemptRow.score.is_(None))
-        .values(finished_at=utcnow(), score=score, gave_away=gave_away, comparison=comparison)
+        .values(
+            finished_at=utcnow(),
+            score=score,
+            gave_away=gave_away,
+            comparison=comparison,
+            ranked=DailyAttemptRow.day >= now,
+        )
     )
     with store.engine.begin() as conn:
         return bool(conn.execute(query).rowcount)
 
 
 def day_scores(store: Store, day: date) -> list[int]:
-    """The scores of the day's finished attempts, best first."""
+    """The scores of the day's ranked attempts (finished within the day), best first."""
     query = (
         select(DailyAttemptRow.score)
-        .where(DailyAttemptRow.day == day, DailyAttemptRow.score.is_not(None))
+        .where(DailyAttemptRow.day == day, RANKED)
         .order_by(DailyAttemptRow.score.desc())
     )
     with store.engine.connect() as conn:
@@ -236,10 +255,8 @@ def day_scores(store: Store, day: date) -> list[int]:
 
 
 def players_of_day(store: Store, day: date) -> int:
-    """How many accounts finished the day's challenge."""
-    query = select(func.count()).where(
-        DailyAttemptRow.day == day, DailyAttemptRow.score.is_not(None)
-    )
+    """How many accounts finished the day's challenge within the day."""
+    query = select(func.count()).where(DailyAttemptRow.day == day, RANKED)
     with store.engine.connect() as conn:
         return int(conn.scalar(query) or 0)
 
@@ -256,13 +273,13 @@ def account_attempts(
 
 
 def days_played(store: Store, before: date, limit: int) -> list[DayLine]:
-    """The days up to `before` (included) that have a secret or an attempt, newest first: each
-    with its finished players, best score and stored optimal score."""
+    """The days up to `before` (included) that have an attempt, newest first: each with its
+    ranked players, best score and stored optimal score."""
     stats = (
         select(
             DailyAttemptRow.day.label("day"),
-            func.count(DailyAttemptRow.score).label("players"),
-            func.max(DailyAttemptRow.score).label("best"),
+            func.count(case((RANKED, 1))).label("players"),
+            func.max(case((RANKED, DailyAttemptRow.score))).label("best"),
             func.min(DailyAttemptRow.rules).label("rules"),
         )
         .where(DailyAttemptRow.day <= before)
@@ -296,7 +313,7 @@ def days_played(store: Store, before: date, limit: int) -> list[DayLine]:
 def leaderboard(
     store: Store, day: date, limit: int, account_id: int | None = None
 ) -> list[DailyRow]:
-    """The day's finished attempts ranked by score (ties share a rank: 1, 2, 2, 4), the top
+    """The day's ranked attempts by score (ties share a rank: 1, 2, 2, 4), the top
     `limit` and the row of `account_id` wherever it ranks."""
     scores = (
         select(
@@ -306,7 +323,7 @@ def leaderboard(
             DailyAttemptRow.finished_at,
             func.rank().over(order_by=DailyAttemptRow.score.desc()).label("rank"),
         )
-        .where(DailyAttemptRow.day == day, DailyAttemptRow.score.is_not(None))
+        .where(DailyAttemptRow.day == day, RANKED)
         .subquery()
     )
     query = (
