@@ -72,6 +72,7 @@ def samples(log: Path, db: str) -> dict[tuple[str, ...], list[str]]:
     return {
         ("advise",): ["4", "4", "4", "4", "4", "--filled", '{"Yahtzee": 50, "Fours": 16}'],
         ("analyse",): [str(log)],
+        ("daily",): ["--database", db],
         ("export",): [EXPORTED, "--database", db, "-o", str(log.parent / "exported.jsonl")],
         ("odds",): ["6", "6", "6", "2", "3", "--keep", "666"],
         ("play",): ["-p", "Ann", "--database", db],
@@ -123,7 +124,7 @@ def test_one_name_for_the_rule_set_and_for_the_database(path: tuple[str, ...]) -
 
 
 def test_the_commands_that_keep_records_take_the_database() -> None:
-    keepers = [("play",), ("serve",), ("scores", "show"), ("scores", "reset")]
+    keepers = [("play",), ("daily",), ("serve",), ("scores", "show"), ("scores", "reset")]
     keepers += [("ratings", "show"), ("ratings", "check")]
     for path in keepers:
         assert any(p.name == "database" for p in EVERY_COMMAND[path].params), path

@@ -7,6 +7,7 @@ Heavy imports (numpy, numba, Textual, the server) happen inside the commands, so
 from __future__ import annotations
 
 from . import (  # noqa: F401 - importing a module registers its commands
+    daily_cmd,
     export_cmd,
     play_cmd,
     ratings_cmd,

@@ -92,6 +92,10 @@ class FiveDiceApp(App[None]):
             save_last_game(setup, self.last_game_file)
         self.switch_screen(MatchScreen(match))
 
+    def match_title(self, match: Match) -> str:
+        """The line above the dice: the game and its rule set."""
+        return f"fivedice · {match.rules.title}"
+
     def finish_match(self, match: Match) -> None:
         """Keep the finished match and its scores, then show the results."""
         match_id: str | None = None

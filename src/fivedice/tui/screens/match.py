@@ -119,7 +119,7 @@ class MatchScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#undo").display = self.match.options.undo_allowed
-        self.query_one("#title", Static).update(f"fivedice · {self.match.rules.title}")
+        self.query_one("#title", Static).update(self.game.match_title(self.match))
         self.redraw()
 
     def _ring_for_turn(self, seat: int, person: bool) -> None:
