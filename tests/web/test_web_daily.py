@@ -82,8 +82,12 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
     expect(page.locator(".chat")).to_be_hidden()  # played alone, unwatched
     shoot(page, artifacts, "daily-table-desktop")
 
+    # No Leave (it would end the day's only attempt): the way out keeps the game for later.
+    expect(page.get_by_role("button", name="Leave")).to_have_count(0)
+    page.get_by_role("link", name="Lobby (resume later)").click()
+
     # The lobby card offers to resume the unfinished attempt, and brings the same table back.
-    page.goto("/")
+    page.wait_for_selector("#daily-resume")
     page.locator("#daily-resume").click()
     page.wait_for_url(re.compile(rf"\?table={table_id}$"))
 

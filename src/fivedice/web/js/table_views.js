@@ -37,7 +37,9 @@ export function renderHead(screen) {
     "div",
     { class: "head-actions" },
     screen.socketState === "gone" || local || screen.daily ? null : h("button", { type: "button", class: "button small", onclick: () => screen.copyInvite() }, "Copy invite link"),
-    m.localSeats.size && v && v.phase !== "finished"
+    m.localSeats.size && v && v.phase !== "finished" && (screen.daily || v.daily)
+      ? h("a", { class: "button small", href: "./", "data-link": true, title: "The game waits for you: Resume it from the lobby's Daily challenge card" }, "Lobby (resume later)")
+      : m.localSeats.size && v && v.phase !== "finished"
       ? h("button", { type: "button", class: "button small danger", onclick: () => screen.leave() }, "Leave")
       : h("a", { class: "button small", href: "./", "data-link": true }, "Lobby"),
   );
