@@ -35,3 +35,15 @@ def save_match_log(match: Match, folder: Path, when: datetime | None = None) -> 
             continue
         return path
     raise FileExistsError(f"Too many saved matches named {log_file_name(stamp)} in {folder}")
+
+
+def save_once(match: Match, folder: Path, saved_to: Path | None) -> tuple[Path | None, str, bool]:
+    """Save the log unless it already was: where it is now, what to tell the player (with the
+    command that replays it), and whether saving failed."""
+    if saved_to is not None:
+        return saved_to, f"Already saved to {saved_to}", False
+    try:
+        path = save_match_log(match, folder)
+    except OSError as exc:
+        return None, f"The log was not saved: {exc}", True
+    return path, f"Saved to {path}\nReplay it: fivedice replay {path}", False

@@ -22,7 +22,7 @@ from fivedice.rules import Match
 from fivedice.rules.daily import DailyDice
 from fivedice.rules.state import ROLLS_PER_TURN
 
-from ..saving import save_match_log
+from ..saving import save_once
 
 if TYPE_CHECKING:
     from fivedice.rules import RuleSet
@@ -184,18 +184,13 @@ class DailyResultsScreen(Screen[None]):
     def action_save_log(self) -> None:
         """Write the game's log to a JSON file (once) and say where it went."""
         note = self.query_one("#saved", Static)
-        if self.saved_to is not None:
-            note.update(f"Already saved to {self.saved_to}")
-            return
-        try:
-            self.saved_to = save_match_log(self.match, self.game.save_folder())
-        except OSError as exc:
-            note.update(f"The log was not saved: {exc}")
-            note.add_class("-error")
+        self.saved_to, message, failed = save_once(
+            self.match, self.game.save_folder(), self.saved_to
+        )
+        note.update(message)
+        note.set_class(failed, "-error")
+        if failed:
             self.app.bell()
-            return
-        note.remove_class("-error")
-        note.update(f"Saved to {self.saved_to}\nReplay it: fivedice replay {self.saved_to}")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

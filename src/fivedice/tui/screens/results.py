@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Static
 
 from fivedice.rules import Match, Outcome
 
-from ..saving import save_match_log
+from ..saving import save_once
 from ..scores import HighScoreLine
 from ..widgets import ScorecardView
 from .confirm import ConfirmScreen
@@ -163,18 +163,13 @@ class ResultsScreen(Screen[None]):
         """Write the match's log to a JSON file (once) and say where it went, with the command
         that replays it."""
         note = self.query_one("#saved", Static)
-        if self.saved_to is not None:
-            note.update(f"Already saved to {self.saved_to}")
-            return
-        try:
-            self.saved_to = save_match_log(self.match, self.game.save_folder())
-        except OSError as exc:
-            note.update(f"The log was not saved: {exc}")
-            note.add_class("-error")
+        self.saved_to, message, failed = save_once(
+            self.match, self.game.save_folder(), self.saved_to
+        )
+        note.update(message)
+        note.set_class(failed, "-error")
+        if failed:
             self.app.bell()
-            return
-        note.remove_class("-error")
-        note.update(f"Saved to {self.saved_to}\nReplay it: fivedice replay {self.saved_to}")
 
     def action_reset_scores(self) -> None:
         """Clear this preset's high-score list, after asking."""
