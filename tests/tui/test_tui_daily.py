@@ -96,9 +96,14 @@ async def test_a_daily_game_by_keyboard_at_80x24(tmp_path: Path) -> None:
         assert text_of(app, "#message") == FIRST_WORD
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         await roll(pilot, "keys")
-        await pilot.press("h")  # the daily tests your own play: no hint
+        before_hint = text_of(app, "#message")
+        await pilot.press("h")  # the daily tests your own play: no hint, and none offered
         await pilot.pause()
-        assert "Hints are off" in text_of(app, "#message")
+        assert text_of(app, "#message") == before_hint
+        shown = app.screen.active_bindings.values()
+        footer = " ".join(b.binding.description for b in shown if b.binding.show)
+        assert "Hint" not in footer and "Roll" in footer
+        assert "hint" not in text_of(app, "#help")
         app.save_screenshot("daily-match-80x24.svg", path=str(ARTIFACTS))
         match = await play_daily(pilot, app, keep_most_common)
         assert match.rules.name == "yatzy" and match.options.hints is False

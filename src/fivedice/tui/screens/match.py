@@ -33,6 +33,7 @@ HELP = (
     "[b]1[/]-[b]5[/] or click a die: hold   [b]R[/] or [b]Space[/]: roll   [b]F1[/]: rules\n"
     "[b]↑[/] [b]↓[/] and [b]Enter[/], or click a box: score   [b]U[/]: undo   [b]H[/]: hint"
 )
+HELP_NO_HINTS = HELP.removesuffix("   [b]H[/]: hint")
 
 GRACE_POLL = 0.05  # seconds between looks while a person may still undo
 TABLE_WIDTH = 61  # the dice side, as wide as fivedice.tcss makes #table
@@ -111,7 +112,7 @@ class MatchScreen(Screen[None]):
                     yield ActionButton("Roll (R)", id="roll", variant="success")
                     yield ActionButton("Undo (U)", id="undo", variant="warning")
                 yield Static(id="message", markup=False)
-                yield Static(HELP, id="help")
+                yield Static(HELP if self.hints_offered else HELP_NO_HINTS, id="help")
             yield CardHeader(self.state)  # shown on a small terminal only
             with ScrollableContainer(id="card-scroll", can_focus=False):
                 yield ScorecardView(self.state)
@@ -349,6 +350,16 @@ class MatchScreen(Screen[None]):
     def action_rules(self) -> None:
         """The rules this match is played by."""
         self.app.push_screen(RulesScreen(self.match.rules))
+
+    @property
+    def hints_offered(self) -> bool:
+        """Whether H may give a hint in this match: not where the table turned hints off for
+        good (the daily challenge), so neither the footer nor the help offers it there."""
+        return self.match.options.hints is not False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the hint key where the match never gives hints."""
+        return action != "hint" or self.hints_offered
 
     def action_hint(self) -> None:
         """Show the advisor's best move for the person whose turn it is (counted as a hint
