@@ -66,3 +66,29 @@ test("no bins, no bars", () => {
   assert.deepEqual(g.bars, []);
   assert.equal(g.optimal, null);
 });
+
+test("the axis has its two ends and a few labels between, left to right, never more than five", () => {
+  const ticks = histogramGeometry(histogram).ticks;
+  assert.deepEqual(
+    ticks.map((t) => t.value),
+    [100, 150, 200, 250, 299],
+  );
+  assert.deepEqual(
+    ticks.map((t) => t.anchor),
+    ["start", "middle", "middle", "middle", "end"],
+  );
+  for (let i = 1; i < ticks.length; i += 1) assert.ok(ticks[i].x > ticks[i - 1].x);
+  assert.ok(ticks[ticks.length - 1].x <= WIDTH);
+  const twenty = { bins: Array.from({ length: 20 }, (_, i) => ({ from: i * 10, to: i * 10 + 9, count: 1 })) };
+  const many = histogramGeometry(twenty).ticks;
+  assert.equal(many.length, 5);
+  assert.deepEqual(
+    many.map((t) => t.value),
+    [0, 50, 100, 150, 199],
+  );
+  const one = histogramGeometry({ bins: [{ from: 200, to: 249, count: 3 }] }).ticks;
+  assert.deepEqual(
+    one.map((t) => t.value),
+    [200, 249],
+  );
+});

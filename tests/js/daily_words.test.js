@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { costText, dayText, isDay, markOf, percentileText, playersText, rollsText, rulesText, streakText, timeLeftText } from "../../src/fivedice/web/js/daily_words.js";
+import { actionWords, costText, dayOptimalText, dayText, decisionsWords, emptyBoardText, isDay, markOf, notBegunText, percentileText, playersText, rollsText, rulesText, streakText, timeLeftText, whenOverText } from "../../src/fivedice/web/js/daily_words.js";
 
 test("a day is YYYY-MM-DD and a real date", () => {
   assert.equal(isDay("2026-11-25"), true);
@@ -54,4 +54,39 @@ test("counts, percentile, streak, cost and rolls", () => {
   assert.equal(costText(1.26), "−1.3");
   assert.equal(rollsText([[3, 3, 5, 6, 1], [3, 3, 6, 6, 6]]), "3 3 5 6 1 → 3 3 6 6 6");
   assert.equal(rollsText(undefined), "");
+});
+
+test("a day with no games says so, and never prints null for its optimal score", () => {
+  assert.equal(emptyBoardText(true), "Nobody played this day.");
+  assert.equal(emptyBoardText(false), "Nobody has finished today's game yet.");
+  assert.equal(dayOptimalText(null), null);
+  assert.equal(dayOptimalText(undefined), null);
+  assert.equal(dayOptimalText(254), "254");
+  assert.equal(dayOptimalText(0), "0");
+});
+
+test("a day to come says when it begins", () => {
+  assert.equal(notBegunText("2026-11-26"), "This day's challenge has not begun yet: it begins on Thursday 26 November 2026 at midnight UTC.");
+});
+
+test("the end of today: midnight UTC, with the time left when known", () => {
+  const now = Date.parse("2026-11-25T21:00:00Z");
+  assert.equal(whenOverText("2026-11-26T00:00:00Z", now), "at midnight UTC (in 3 h 0 min)");
+  assert.equal(whenOverText(null, now), "at midnight UTC");
+  assert.equal(whenOverText("garbage", now), "at midnight UTC");
+});
+
+test("a turn's choices in words, with the best one where it was another", () => {
+  const hold = (dice) => ({ kind: "hold", hold: dice });
+  const label = (name) => ({ yahtzee: "Yahtzee", chance: "Chance" })[name] || name;
+  assert.equal(actionWords(hold([4, 4, 4])), "kept 4 4 4");
+  assert.equal(actionWords(hold([])), "rerolled all");
+  assert.equal(actionWords({ kind: "score", category: "chance" }, label), "scored Chance");
+  const decisions = [
+    { taken: hold([4, 4, 4]), best: hold([4, 4, 4, 4]), cost: 1.2 },
+    { taken: hold([4, 4, 4, 4]), best: hold([4, 4, 4, 4]), cost: 0 },
+    { taken: { kind: "score", category: "chance" }, best: { kind: "score", category: "yahtzee" }, cost: 20 },
+  ];
+  assert.deepEqual(decisionsWords(decisions, label), ["kept 4 4 4 (best: kept 4 4 4 4)", "kept 4 4 4 4", "scored Chance (best: scored Yahtzee)"]);
+  assert.deepEqual(decisionsWords(undefined), []);
 });

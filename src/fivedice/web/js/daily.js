@@ -7,7 +7,7 @@ import { attemptButton } from "./daily_card.js";
 import { daysTable, leaderboardTable } from "./daily_days.js";
 import { histogramSvg } from "./daily_histogram.js";
 import { resultSection } from "./daily_result.js";
-import { dayText, isDay, playersText, rulesText } from "./daily_words.js";
+import { dayOptimalText, dayText, isDay, notBegunText, playersText, rulesText } from "./daily_words.js";
 
 const DAYS_PAGE = 30;
 
@@ -25,6 +25,16 @@ async function orNone(promise) {
 function dayFigure(info) {
   const label = `The day's scores of ${playersText(info.players)}${info.optimal_score !== null ? `; the optimal player's ${info.optimal_score}` : ""}.`;
   return h("figure", { class: "daily-board-figure" }, histogramSvg(info.histogram, label), h("figcaption", { class: "muted small" }, label));
+}
+
+/** The lobby card's "Past days" link (./?daily#past-days): the list's heading, focused and
+ * brought into view once it is drawn. */
+function focusPastDays(section) {
+  const heading = section.querySelector("h2");
+  if (!heading) return;
+  heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView({ block: "start" });
 }
 
 export class DailyScreen {
@@ -61,8 +71,12 @@ export class DailyScreen {
     this.renderHead(day, isToday ? today : info, isToday ? today.attempt : null, isToday, info);
     if (result) fill(this.result, resultSection(result));
     if (info) fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), result || !info.players ? null : dayFigure(info), leaderboardTable(info));
-    else fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), h("p", { class: "muted" }, "No challenge on that day."));
+    else {
+      const future = Boolean(today) && day > today.day;
+      fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), h("p", { class: "muted", id: "daily-none" }, future ? notBegunText(day) : "No challenge on that day."));
+    }
     this.showDays(days.days || [], (days.days || []).length >= DAYS_PAGE);
+    if (location.hash === "#past-days") focusPastDays(this.days);
   }
 
   /** The list of days, with a button for older ones while the server may have more. */
@@ -90,8 +104,12 @@ export class DailyScreen {
       parts.push(h("p", { class: "muted" }, "Everyone plays the same dice today; once your game is over, you see it beside the optimal player's on the same dice."));
       parts.push(h("div", { class: "row" }, attemptButton(attempt)));
     }
+    if (info && info.over && dayOptimalText(info.optimal_score) !== null) {
+      parts.push(h("p", { class: "small" }, "The optimal player scored ", h("strong", { id: "daily-day-optimal" }, dayOptimalText(info.optimal_score)), "."));
+    } else if (info && info.over) {
+      parts.push(h("p", { class: "small", id: "daily-day-optimal-none" }, "Nobody played this day, so it has no optimal game to compare with."));
+    }
     if (info && info.over) {
-      parts.push(h("p", { class: "small" }, "The optimal player scored ", h("strong", { id: "daily-day-optimal" }, String(info.optimal_score)), "."));
       if (info.secret) parts.push(h("details", { class: "daily-secret small" }, h("summary", {}, "The day's secret (to check the dice)"), h("code", {}, info.secret)));
     }
     fill(this.head, parts);

@@ -40,7 +40,7 @@ export class DailyCard {
     this.root = h(
       "section",
       { class: "panel daily-card", id: "daily-card", "aria-labelledby": "daily-card-head" },
-      h("div", { class: "panel-head" }, h("h2", { id: "daily-card-head" }, "Daily challenge"), h("a", { href: "./?daily", "data-link": true, class: "small" }, "Past days")),
+      h("div", { class: "panel-head" }, h("h2", { id: "daily-card-head" }, "Daily challenge"), h("a", { href: "./?daily#past-days", "data-link": true, class: "small", id: "daily-past-days" }, "Past days")),
       this.body,
     );
     this.timer = setInterval(() => this.tick(), TICK_MS);

@@ -2,7 +2,7 @@
 // your score), and one day's leaderboard with Replay links once the day is over.
 
 import { h } from "./dom.js";
-import { dayText, rulesText } from "./daily_words.js";
+import { dayText, emptyBoardText, rulesText } from "./daily_words.js";
 
 const dash = (value) => (value === null || value === undefined ? "–" : String(value));
 
@@ -60,7 +60,7 @@ export function leaderboardTable(day) {
               h("td", {}, r.table_id ? h("a", { href: `./?view=replay&match=${encodeURIComponent(r.table_id)}`, "data-link": true, class: "daily-replay" }, "Replay", h("span", { class: "visually-hidden" }, ` ${r.name}'s game`)) : null),
             ),
           )
-        : h("tr", {}, h("td", { colspan: "4", class: "empty" }, "Nobody has finished this day's game yet.")),
+        : h("tr", {}, h("td", { colspan: "4", class: "empty" }, emptyBoardText(day.over))),
     ),
   );
 }

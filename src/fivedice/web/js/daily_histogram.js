@@ -6,6 +6,7 @@ import { s } from "./dom.js";
 export const WIDTH = 600;
 export const HEIGHT = 180;
 const PAD = { left: 8, right: 8, top: 24, bottom: 28 };
+const TICKS = 5;
 
 /** Where a score falls along the axis of the bins (x in the drawing): the bins hold whole
  * scores, both ends included, so a score sits in the middle of its own slot of its bin. */
@@ -21,7 +22,7 @@ function xOf(score, bins, inner) {
  * share of the fullest bin. */
 export function histogramGeometry(histogram, width = WIDTH, height = HEIGHT) {
   const bins = (histogram && histogram.bins) || [];
-  if (!bins.length) return { bars: [], you: null, optimal: null, baseline: height - PAD.bottom };
+  if (!bins.length) return { bars: [], ticks: [], you: null, optimal: null, baseline: height - PAD.bottom };
   const inner = width - PAD.left - PAD.right;
   const tall = height - PAD.top - PAD.bottom;
   const max = Math.max(1, ...bins.map((b) => b.count));
@@ -41,7 +42,21 @@ export function histogramGeometry(histogram, width = WIDTH, height = HEIGHT) {
     };
   });
   const optimal = typeof histogram.optimal === "number" ? xOf(histogram.optimal, bins, inner) : null;
-  return { bars, you, optimal, baseline: PAD.top + tall };
+  return { bars, ticks: axisTicks(bins, slot), you, optimal, baseline: PAD.top + tall };
+}
+
+/** Up to TICKS labels along the axis, on the edges between bins spread evenly: the first and
+ * last ends always, a few in between (few enough not to crowd a phone's width). */
+export function axisTicks(bins, slot) {
+  const n = bins.length;
+  if (!n) return [];
+  const count = Math.min(TICKS, n + 1);
+  const edges = [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * n) / (count - 1))))];
+  return edges.map((j) => ({
+    x: PAD.left + j * slot,
+    value: j < n ? bins[j].from : bins[n - 1].to,
+    anchor: j === 0 ? "start" : j === n ? "end" : "middle",
+  }));
 }
 
 /** The histogram as an SVG figure, described for screen readers by `label`. */
@@ -52,14 +67,13 @@ export function histogramSvg(histogram, label) {
   for (const bar of g.bars) {
     svg.append(
       s("rect", { x: bar.x, y: bar.y, width: bar.width, height: Math.max(bar.count ? 1 : 0, bar.height), class: bar.you ? "bar you" : "bar", dataset: { from: String(bar.from), to: String(bar.to), count: String(bar.count) } },
-        s("title", {}, `${bar.from}–${bar.to}: ${bar.count}${bar.you ? " (you)" : ""}`)),
+        s("title", {}, `${bar.from}–${bar.to}: ${bar.count} player${bar.count === 1 ? "" : "s"}${bar.you ? " (you)" : ""}`)),
     );
   }
-  if (g.bars.length) {
-    const first = g.bars[0];
-    const last = g.bars[g.bars.length - 1];
-    svg.append(s("text", { x: first.x, y: HEIGHT - 6, class: "tick" }, String(first.from)));
-    svg.append(s("text", { x: last.x + last.width, y: HEIGHT - 6, class: "tick end" }, String(last.to)));
+  for (const tick of g.ticks) {
+    svg.append(s("line", { x1: tick.x, x2: tick.x, y1: g.baseline, y2: g.baseline + 5, class: "axis" }));
+    const side = tick.anchor === "end" ? " end" : tick.anchor === "middle" ? " mid" : "";
+    svg.append(s("text", { x: tick.x, y: HEIGHT - 6, class: `tick${side}` }, String(tick.value)));
   }
   if (g.optimal !== null) {
     svg.append(s("line", { x1: g.optimal, x2: g.optimal, y1: 4, y2: g.baseline, class: "optimal-line" }));

@@ -38,6 +38,8 @@ export function dailyResultLink(screen) {
     }
     const title = document.getElementById("result-title");
     if (title) title.textContent = DAILY_DONE;
+    const again = document.getElementById("new-game"); // a new game is tomorrow's: it goes to the lobby
+    if (again) again.textContent = "Lobby";
     fill(slot, h("a", { class: "button primary", id: "daily-compare", href: `./?daily=${encodeURIComponent(day)}`, "data-link": true }, "See how you did against the optimal player"));
   };
   const known = dayInView(screen.view) || screen.daily;

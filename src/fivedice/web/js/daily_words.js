@@ -85,3 +85,42 @@ export function costText(cost) {
 export function rollsText(rolls) {
   return (rolls || []).map((dice) => dice.join(" ")).join(" → ");
 }
+
+/** The line under a leaderboard with no games: the day is over (nobody played it) or not. */
+export function emptyBoardText(over) {
+  return over ? "Nobody played this day." : "Nobody has finished today's game yet.";
+}
+
+/** The optimal score of a day that is over, or what to say where there is none (nobody
+ * played the day: the optimal game is worked out with the day's first finished one). */
+export function dayOptimalText(score) {
+  return score === null || score === undefined ? null : String(score);
+}
+
+/** "at midnight UTC (in 3 h 5 min)" for the end of today, from `endsAt` (ISO). */
+export function whenOverText(endsAt, now = Date.now()) {
+  if (!endsAt || !Number.isFinite(Date.parse(endsAt))) return "at midnight UTC";
+  return `at midnight UTC (in ${timeLeftText(endsAt, now)})`;
+}
+
+/** "This day's challenge has not begun: it begins on Thursday 26 November 2026 at midnight UTC." */
+export function notBegunText(day) {
+  return `This day's challenge has not begun yet: it begins on ${dayText(day)} at midnight UTC.`;
+}
+
+/** A decision's action as words: "kept 4 4 4", "rerolled all", "scored Chance". */
+export function actionWords(action, labelOf = (name) => name) {
+  if (!action) return "";
+  if (action.kind === "score") return `scored ${labelOf(action.category)}`;
+  return action.hold && action.hold.length ? `kept ${action.hold.join(" ")}` : "rerolled all";
+}
+
+/** Each decision of a turn in a few words: what you did, and the best choice where it was
+ * another ("kept 4 4 4 (best: kept 4 4 4 4)"). */
+export function decisionsWords(decisions, labelOf = (name) => name) {
+  return (decisions || []).map((d) => {
+    const taken = actionWords(d.taken, labelOf);
+    const best = actionWords(d.best, labelOf);
+    return best && best !== taken ? `${taken} (best: ${best})` : taken;
+  });
+}

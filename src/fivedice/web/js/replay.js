@@ -46,7 +46,7 @@ export class ReplayScreen {
       this.match = await api.match(this.matchId);
       if (this.destroyed) return; // the page moved on while the match loaded
     } catch (error) {
-      fill(this.root, h("section", { class: "panel" }, h("h1", {}, "No such match"), h("p", {}, error.message), h("a", { href: "./", "data-link": true }, "To the lobby")));
+      fill(this.root, h("section", { class: "panel" }, h("h1", {}, error.code === "daily_not_over" ? "Not yet: a daily challenge game" : "No such match"), h("p", {}, error.message), h("a", { href: "./", "data-link": true }, "To the lobby")));
       return;
     }
     const created = this.match.events[0];

@@ -156,17 +156,27 @@ export function renderResults(screen) {
   );
 
   screen.rematchEl = h("span", { class: "rematch-controls" });
+  const dailyLink = dailyResultLink(screen); // first: it marks a daily table (no rematch, "Lobby")
   fill(screen.rematchEl, rematchControls(screen));
   const actions = h(
     "div",
     { class: "result-actions" },
     screen.rematchEl,
-    h("button", { type: "button", class: "button", onclick: () => navigate("./") }, "New game"),
+    h("button", { type: "button", class: "button", id: "new-game", onclick: () => navigate("./") }, screen.daily ? "Lobby" : "New game"),
     analysisButton,
     h("a", { class: "button", href: `./?view=replay&match=${encodeURIComponent(v.id)}`, "data-link": true }, "Replay"),
   );
 
-  const parts = [h("h2", { class: "result-title", id: "result-title" }, screen.daily ? DAILY_DONE : title), ranking, dailyResultLink(screen), actions, analysisBox];
+  const parts = [h("h2", { class: "result-title", id: "result-title" }, screen.daily ? DAILY_DONE : title), ranking, dailyLink, actions, analysisBox];
   if (!screen.daily && (iWon || (local.size > 1 && outcome.winners.some((seat) => local.has(seat))))) parts.unshift(confetti());
   return parts;
+}
+
+/** Bring the results' title into view (on a phone the page is still scrolled at the card when
+ * the last box is scored), once the results are laid out. */
+export function showResultTitle() {
+  requestAnimationFrame(() => {
+    const title = document.getElementById("result-title");
+    if (title) title.scrollIntoView({ block: "start", behavior: "auto" });
+  });
 }

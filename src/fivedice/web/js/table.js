@@ -8,12 +8,13 @@ import { api } from "./api.js";
 import { BoxPreview } from "./box_preview.js";
 import { ChatPanel } from "./chat.js";
 import { markDailyTable } from "./daily_table.js";
+import { isHiddenDaily, renderHiddenDaily } from "./daily_hidden.js";
 import { clockOffset, secondsLeft, tickClocks } from "./clock.js";
 import { DiceTray } from "./dice.js";
 import { announce, clockText, copyText, fill, h, toast } from "./dom.js";
 import { actionText } from "./analysis.js";
 import { botName } from "./labels.js";
-import { rematchControls, renderResults } from "./results.js";
+import { rematchControls, renderResults, showResultTitle } from "./results.js";
 import { navigate } from "./router.js";
 import { recordLocalScores } from "./localscores.js";
 import { addSeat, clearAutostart, dropSeat, forgetTable, playerName, resumeSeats, saveSeats, tabSeats } from "./seats.js";
@@ -181,6 +182,7 @@ export class TableScreen {
       return;
     }
     if (message.ref === "hello" && message.code === "already_greeted") return;
+    if (isHiddenDaily(message)) return renderHiddenDaily(this); // someone's daily game: not yet
     this.busy = null;
     this.model.pendingHeld = null;
     if (message.code === "stale") {
@@ -356,6 +358,7 @@ export class TableScreen {
     if (this.feltView !== "finished") {
       this.feltView = "finished";
       fill(this.feltEl, renderResults(this));
+      showResultTitle();
     } else if (this.rematchEl) {
       fill(this.rematchEl, rematchControls(this));
     }

@@ -30,7 +30,7 @@ export function renderHead(screen) {
     rules ? h("a", { class: "pill rules-pill", title: rules.source, href: rulesHref(rules.name), target: "_blank", rel: "noopener", id: "table-rules" }, rules.title, h("span", { class: "rules-pill-more" }, "rules ↗")) : null,
     v && rounds > 1 ? h("span", { class: "pill" }, `Round ${Math.min(v.round + 1, rounds)} of ${rounds}`) : null,
     v && v.options.clock_seconds ? h("span", { class: "pill" }, `${clockText(v.options.clock_seconds)} per hand`) : null,
-    v && !v.listed && !local ? h("span", { class: "pill" }, "private") : null,
+    v && !v.listed && !local && !screen.daily && !v.daily ? h("span", { class: "pill" }, "private") : null,
     h("span", { class: "conn", dataset: { connection: screen.socketState }, role: "status" }, h("span", { class: `dot ${dot}` }), text),
   );
   const actions = h(
