@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from a11y import assert_accessible
@@ -68,6 +68,8 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
     if phase(page) == "waiting":  # a one-seat table may wait for its player's Start
         page.locator("#start-button").click()
     wait_acting_or_finished(page)
+    expect(page.locator(".table-head .pill", has_text="private")).to_have_count(0)
+    snoop(open_page, table_id, artifacts)
 
     # Three turns, then the page closes and opens again: the same game, where it was left.
     scored = [play_turn(page, turn) for turn in range(3)]
@@ -93,11 +95,24 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
 
     turn = 3
     while wait_acting_or_finished(page) != "":
+        if turn == 12:  # the last box at phone size: the page scrolls up to the results
+            page.set_viewport_size(PHONE)
         play_turn(page, turn)
         turn += 1
     assert turn == 13
 
     # The end: no rematch on a daily table, a link to the comparison.
+    expect(page.locator("#result-title")).to_be_in_viewport()
+    expect(page.locator("#daily-compare")).to_be_in_viewport()
+    shoot(page, artifacts, "daily-table-finished-phone")
+    page.set_viewport_size(DESKTOP)
+    expect(page.locator("#new-game")).to_have_text("Lobby")  # a new daily game is tomorrow's
+    page.keyboard.press("Shift")  # a keyboard user: a focused heading shows no focus ring
+    ring = page.locator("#result-title").evaluate(
+        "el => { el.setAttribute('tabindex', '-1'); el.focus();"
+        " return [el.matches(':focus-visible'), getComputedStyle(el).boxShadow]; }"
+    )
+    assert ring == [True, "none"], ring
     total = int(page.locator(".ranking .rank-total").first.inner_text())
     expect(page.locator("#daily-compare")).to_be_visible()
     expect(page.locator("#rematch")).to_have_count(0)
@@ -120,6 +135,10 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
     expect(rows.first.locator(".daily-mark .visually-hidden")).to_have_text(
         re.compile(r"perfect|close|costly")
     )
+    expect(page.locator("#daily-cost-note")).to_contain_text("what the dice did next is luck")
+    expect(rows.locator(".daily-kept")).to_have_count(13)  # each turn's choices
+    expect(rows.nth(1).locator(".daily-kept")).to_contain_text(re.compile(r"^kept \d"))
+    expect(rows.first.locator(".daily-kept")).to_contain_text("scored ")
     share = page.locator("#daily-share").input_value()
     assert str(total) in share and str(optimal) in share
     assert not re.search(r"[1-6] [1-6] [1-6] [1-6] [1-6]", share)  # no dice spoiled
@@ -149,6 +168,29 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
     page.goto("/")
     expect(page.locator("#daily-see-result")).to_be_visible()
     shoot(page, artifacts, "daily-lobby-phone")
+    page.locator("#daily-past-days").click()  # to the list of days, not the top of the page
+    expect(page.locator("#daily-days-head")).to_be_focused()
+    expect(page.locator("#daily-days-head")).to_be_in_viewport()
+
+
+def snoop(open_page: Callable[..., Page], table_id: str, artifacts: Path) -> None:
+    """Another visitor opens a daily table in play and its replay: both say it is someone's
+    daily game, to be watched once the day is over, with no reconnecting."""
+    other = open_page(PHONE, touch=True)
+    other.goto(f"/?table={table_id}")
+    expect(other.locator("#daily-hidden-title")).to_have_text("Not yet: a daily challenge game")
+    expect(other.locator(".daily-hidden")).to_contain_text("someone's daily challenge game")
+    expect(other.locator("#daily-hidden-when")).to_contain_text(re.compile(r"midnight UTC \(in "))
+    expect(other.locator("#daily-hidden-today")).to_have_attribute("href", "./?daily")
+    expect(other.get_by_role("link", name="To the lobby", exact=True)).to_be_visible()
+    expect(other.get_by_role("button", name="Copy invite link")).to_have_count(0)
+    sockets = other.evaluate("window.fivedice.screen.socket.connections")
+    other.wait_for_timeout(1500)
+    assert other.evaluate("window.fivedice.screen.socket.connections") == sockets == 1
+    shoot(other, artifacts, "daily-snoop-table-phone")
+    other.goto(f"/?view=replay&match={table_id}")
+    expect(other.locator("h1")).to_have_text("Not yet: a daily challenge game")
+    other.context.close()
 
 
 PAST = "2026-11-22"  # a Sunday: a Yatzy day
@@ -202,6 +244,11 @@ def late_result() -> dict[str, object]:
     kept, but not ranked."""
     play = {"rolls": [[1, 2, 3, 4, 5]], "category": "chance", "label": "Chance", "points": 15}
     turn = {"turn": 1, "you": play, "optimal": play, "cost": 0, "mark": "perfect"}
+    hold = {"kind": "hold", "hold": [1, 2]}
+    decisions = [
+        {"taken": hold, "best": {"kind": "hold", "hold": [1, 2, 3]}, "cost": 0},
+        {"taken": {"kind": "score", "category": "chance"}, "best": hold, "cost": 0},
+    ]
     return {
         **{k: v for k, v in past_day(True).items() if k in ("day", "rules", "rules_title")},
         "score": 240,
@@ -211,7 +258,7 @@ def late_result() -> dict[str, object]:
         "players": 3,
         "percentile": 66.7,
         "histogram": past_day(True)["histogram"],
-        "comparison": {"turns": [{**turn, "decisions": []}]},
+        "comparison": {"turns": [{**turn, "decisions": decisions}]},
         "share": "fivedice daily",
         "streak": 0,
         "over": True,
@@ -263,6 +310,10 @@ def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
     expect(page.locator("#daily-day-optimal")).to_have_count(0)
     expect(page.locator(".daily-secret")).to_have_count(0)
     expect(page.locator(".daily-board-figure rect.bar")).to_have_count(2)  # not played: the day's
+    expect(page.locator(".daily-board-figure text.tick")).to_have_text(["200", "250", "299"])
+    expect(page.locator(".daily-board-figure rect.bar title").first).to_have_text(
+        "200–249: 2 players"
+    )
 
     state["over"] = True
     page.route(f"**/api/daily/{PAST}/result", lambda route: route.fulfill(json=late_result()))
@@ -278,6 +329,9 @@ def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
     expect(page.locator(".daily-secret code")).to_have_text("ab" * 32)
     expect(page.locator("#daily-result rect.bar")).to_have_count(2)
     expect(page.locator("#daily-result .optimal-line")).to_have_count(1)
+    expect(page.locator("#daily-turns .daily-kept")).to_have_text(
+        "kept 1 2 (best: kept 1 2 3) · scored Chance (best: kept 1 2)"
+    )
     days_rows = page.locator("#daily-days tbody tr")
     expect(days_rows).to_have_count(30)
     page.locator("#daily-older").click()
@@ -288,3 +342,16 @@ def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
     shoot(page, artifacts, "daily-past-day-phone", full_page=True)
     page.locator("a.daily-replay").first.click()
     page.wait_for_url(re.compile(r"view=replay&match=t-ann"))
+
+    # A day nobody played: no optimal score to show (never "null"); a day to come has not begun.
+    nobody = {**past_day(True), "players": 0, "optimal_score": None, "leaderboard": []}
+    nobody["histogram"] = {"bins": [], "you": None, "optimal": None}
+    page.route(f"**/api/daily/{PAST}", lambda route: route.fulfill(json=nobody))
+    page.unroute(f"**/api/daily/{PAST}/result")
+    page.goto(f"/?daily={PAST}")
+    expect(page.locator("#daily-board tbody")).to_have_text("Nobody played this day.")
+    expect(page.locator("#daily-day-optimal-none")).to_contain_text("Nobody played this day")
+    expect(page.locator("main")).not_to_contain_text("null")
+    tomorrow = (datetime.now(UTC).date() + timedelta(days=1)).isoformat()
+    page.goto(f"/?daily={tomorrow}")
+    expect(page.locator("#daily-none")).to_contain_text("has not begun yet: it begins on")

@@ -14,6 +14,6 @@ export function linkClicks(root) {
     const url = new URL(a.href, location.href);
     if (url.origin !== location.origin) return;
     event.preventDefault();
-    navigate(url.pathname + url.search);
+    navigate(url.pathname + url.search + url.hash); // the hash: a place on the screen (./?daily#past-days)
   });
 }
