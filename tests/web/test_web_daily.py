@@ -104,6 +104,7 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
     # The end: no rematch on a daily table, a link to the comparison.
     expect(page.locator("#result-title")).to_be_in_viewport()
     expect(page.locator("#daily-compare")).to_be_in_viewport()
+    assert below_top_bar(page, "#result-title")
     shoot(page, artifacts, "daily-table-finished-phone")
     page.set_viewport_size(DESKTOP)
     expect(page.locator("#new-game")).to_have_text("Lobby")  # a new daily game is tomorrow's
@@ -171,6 +172,19 @@ def test_the_daily_challenge_from_the_lobby_to_the_comparison(
     page.locator("#daily-past-days").click()  # to the list of days, not the top of the page
     expect(page.locator("#daily-days-head")).to_be_focused()
     expect(page.locator("#daily-days-head")).to_be_in_viewport()
+    assert below_top_bar(page, "#daily-days-head")
+
+
+def below_top_bar(page: Page, selector: str) -> bool:
+    """Whether the element's top shows below the sticky top bar (not hidden under it)."""
+    page.wait_for_timeout(300)  # the scroll, after the screen is laid out
+    return bool(
+        page.evaluate(
+            "s => document.querySelector(s).getBoundingClientRect().top"
+            " >= document.querySelector('.topbar').getBoundingClientRect().bottom",
+            selector,
+        )
+    )
 
 
 def snoop(open_page: Callable[..., Page], table_id: str, artifacts: Path) -> None:
