@@ -35,6 +35,10 @@ def read_day(text: str | None, today: date) -> date:
         fail(f"--date is a day as YYYY-MM-DD, not {text[:40]!r}")
     if day > today:
         fail(f"{day} has not come yet: today is {today} (days change at midnight UTC)")
+    from fivedice.rules.daily import FIRST_DAY
+
+    if day < FIRST_DAY:
+        fail(f"The daily challenge began on {FIRST_DAY}: there is no challenge on {day}")
     return day
 
 
