@@ -198,6 +198,7 @@ def server_settings(workdir: Path) -> dict[str, str]:
         "FIVEDICE_DATABASE_URL": f"sqlite:///{workdir / 'daily.db'}",
         "FIVEDICE_SECURE_COOKIES": "0",
         "FIVEDICE_GUEST_BURST": "1000000",
+        "FIVEDICE_TABLE_BURST": "1000000",  # each attempt opens a table, all from one address
         "FIVEDICE_SOCKETS_PER_ADDRESS": "1000000",
         "FIVEDICE_LOG_FORMAT": "json",
         "FIVEDICE_LOG_LEVEL": "INFO",

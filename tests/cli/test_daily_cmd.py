@@ -103,6 +103,14 @@ def test_a_future_day_is_refused_and_nothing_is_written(
     assert apps == [] and not Path(db.removeprefix("sqlite:///")).exists()
 
 
+def test_a_day_before_the_first_is_refused(
+    run: Run, apps: list[FiveDiceApp], refused: Refused, db: str
+) -> None:
+    line = refused(run("daily", "--date", "0001-01-01", "--database", db))
+    assert line.endswith("there is no challenge on 0001-01-01")
+    assert apps == [] and not Path(db.removeprefix("sqlite:///")).exists()
+
+
 def test_a_database_that_cannot_be_used_is_refused(
     run: Run, apps: list[FiveDiceApp], refused: Refused, tmp_path: Path
 ) -> None:

@@ -95,6 +95,7 @@ def test_h_and_help_show_the_commands_help(run: Run, path: tuple[str, ...]) -> N
     assert short.exit_code == 0, short.output
     assert f"Usage: fivedice {' '.join(path)}" in short.stdout
     assert short.stdout == long.stdout
+    assert "<bool>" not in short.stdout  # a flag takes no value
 
 
 @pytest.mark.parametrize("path", [(), *sorted(EVERY_COMMAND)], ids=lambda p: " ".join(p) or "app")

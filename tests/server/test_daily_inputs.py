@@ -1,7 +1,8 @@
 """Any input to the daily challenge's routes (hypothesis, against a real server): days of any
 shape, `before` and `limit` of any value. Each answer is a success or the API's
 ``{code, message}`` refusal (a malformed day 422 ``invalid_day`` or ``invalid_request``, a
-future one 404 ``unknown_day``), never a fault, and a refusal changes nothing."""
+future one or one before the challenge's first day 404 ``unknown_day``), never a fault, and a
+refusal changes nothing."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fivedice.rules.daily import today
+from fivedice.rules.daily import FIRST_DAY, today
 
 days = st.one_of(
     st.dates(min_value=date(1, 1, 1), max_value=date(9999, 12, 31)).map(date.isoformat),
@@ -45,7 +46,7 @@ def expected(day: str) -> int:
         return 422
     if len(day) != 10 or not day[:4].isdigit():
         return 422
-    return 404 if when > today() else 200
+    return 404 if when > today() or when < FIRST_DAY else 200
 
 
 @FUZZ
@@ -87,6 +88,6 @@ def test_any_list_of_days(api: httpx.Client, before: str | None, limit: str | No
     assert len(shown) <= (int(limit) if limit is not None else 30)
     assert shown == sorted(shown, reverse=True)
     last = today() if before is None else min(today(), date.fromisoformat(before) - timedelta(1))
-    assert all(d <= last for d in shown)
+    assert all(FIRST_DAY <= d <= last for d in shown)
     if before is None:
         assert shown[0] == today()

@@ -25,10 +25,10 @@ from daily_client import (
     start_daily,
 )
 from server_process import ServerProcess
-from sqlalchemy import update
+from sqlalchemy import insert, update
 from wsclient import PlayClient
 
-from fivedice.rules.daily import DailyDice, today
+from fivedice.rules.daily import DailyDice, preset_of_day, today
 from fivedice.store import Store
 from fivedice.store.daily import DailyAttemptRow
 from fivedice.store.models import MatchRow
@@ -148,12 +148,10 @@ def test_one_attempt_a_day_then_the_result(daily_server: ServerProcess, store: S
     assert str(score) in result["share"] and "Streak: 1 day" in result["share"]
     assert result["streak"] == 1 and result["over"] is False and result["ranked"] is True
     assert sum(b["count"] for b in result["histogram"]["bins"]) == result["players"]
-    # The comparison's analysis is the profile's accuracy record too.
+    # The profile counts the game once the day is over, not before (not even for its player).
     assert kim.account is not None
     profile = kim.request("GET", f"/api/accounts/{kim.account['id']}/profile").json()
-    decisions = sum(len(turn["decisions"]) for turn in result["comparison"]["turns"])
-    assert decisions > 0 and profile["accuracy"]["decisions"] == decisions
-    assert profile["accuracy"]["points_given_away"] == pytest.approx(result["gave_away"], abs=1e-3)
+    assert profile["games"] == [] and profile["accuracy"]["decisions"] == 0
     status = kim.request("GET", "/api/daily").json()
     assert status["attempt"] == {"table_id": seat["table_id"], "status": "finished", "score": score}
     assert status["streak"] == 1
@@ -190,7 +188,7 @@ def test_the_log_is_the_players_alone_until_the_day_is_over(
     seat = start_daily(lea)
     client = asyncio.run(play(daily_server, seat, hold_left_pair))
     table_id = seat["table_id"]
-    _result_when_ready(lea, seat["day"])
+    result = _result_when_ready(lea, seat["day"])
     hidden = [
         f"/api/matches/{table_id}",
         f"/api/matches/{table_id}/replay",
@@ -217,6 +215,17 @@ def test_the_log_is_the_players_alone_until_the_day_is_over(
     listings = _game_listings(client.events[0]["rules"]["name"], lea)
     for path, ids in listings.items():
         assert table_id not in ids(anonymous.get(path).json()), path
+    # Nor does any figure of the profile count it, whoever asks (its player included).
+    assert lea.account is not None
+    profile_path = f"/api/accounts/{lea.account['id']}/profile"
+    for asker in (max_.request, lea.request, anonymous.request):
+        profile = asker("GET", profile_path).json()
+        assert profile["games"] == [] and profile["recent"] == [], profile
+        assert profile["accuracy"] == {
+            "decisions": 0,
+            "points_given_away": 0.0,
+            "per_decision": None,
+        }
 
     yesterday = move_to_yesterday(store, table_id)
     secret = store.daily_secret(yesterday)  # the day had its secret
@@ -226,6 +235,16 @@ def test_the_log_is_the_players_alone_until_the_day_is_over(
     assert table_id in {
         m["id"] for m in anonymous.get("/api/matches", params={"limit": 500}).json()
     }
+    for path, ids in listings.items():
+        assert table_id in ids(anonymous.get(path).json()), path
+    # The day over, the profile counts the game, and its accuracy is the comparison's.
+    profile = max_.request("GET", profile_path).json()
+    assert [(g["preset"], g["games"]) for g in profile["games"]] == [(result["rules"], 1)]
+    assert profile["games"][0]["best_score"] == result["score"]
+    decisions = sum(len(turn["decisions"]) for turn in result["comparison"]["turns"])
+    assert decisions > 0 and profile["accuracy"]["decisions"] == decisions
+    assert profile["accuracy"]["points_given_away"] == pytest.approx(result["gave_away"], abs=1e-3)
+    assert profile["ratings"] == [] and profile["recent"][0]["rated"] is False
     past = anonymous.get(f"/api/daily/{yesterday.isoformat()}").json()
     assert past["over"] is True
     assert past["secret"] == secret.hex()
@@ -387,6 +406,23 @@ def test_the_optimal_game_is_rebuilt_from_the_published_secret(
 ) -> None:
     past = today() - timedelta(days=3)
     store.daily_secret(past)  # the day was played: it has its secret
+    ivy = browser(daily_server)
+    assert ivy.account is not None
+    with store.engine.begin() as conn:  # and someone finished it: it has an optimal game
+        conn.execute(
+            insert(DailyAttemptRow),
+            [
+                {
+                    "day": past,
+                    "account_id": ivy.account["id"],
+                    "table_id": f"finished-{past}",
+                    "rules": preset_of_day(past),
+                    "score": 100,
+                    "ranked": True,
+                }
+            ],
+        )
+    ivy.close()
     with httpx.Client(base_url=daily_server.base_url, timeout=60) as client:
         assert client.get(f"/api/daily/{today().isoformat()}/optimal").status_code == 403
         day = client.get(f"/api/daily/{past.isoformat()}").json()

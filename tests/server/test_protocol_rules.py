@@ -55,7 +55,7 @@ REFUSALS: dict[tuple[str, str], set[int]] = {
     ("get", "/api/tables/{table_id}/advice"): {404, 409, 422, 503},
     ("get", "/api/matches/{match_id}/analysis"): {401, 403, 404, 422, 503},
     ("get", "/api/daily"): {401, 503},
-    ("post", "/api/daily/start"): {401, 403, 409, 422, 503},
+    ("post", "/api/daily/start"): {401, 403, 409, 422, 429, 503},
     ("get", "/api/daily/days"): {401, 422, 503},
     ("get", "/api/daily/{day}"): {401, 404, 422, 503},
     ("get", "/api/daily/{day}/result"): {401, 404, 422, 503},

@@ -127,6 +127,7 @@ def test_the_share_text_spoils_no_dice() -> None:
     assert lines[2] == result.marks() and len(lines[2]) == len(result.turns)
     assert lines[3] == "Streak: 4 days"
     assert share_text(result).count("\n") == 2
+    assert share_text(result, offline=True).startswith("fivedice daily (offline) · 2026-11-22")
 
 
 def test_an_unfinished_game_is_refused() -> None:

@@ -131,6 +131,7 @@ async def test_a_daily_game_by_keyboard_at_80x24(tmp_path: Path) -> None:
         assert f"cost {worst.cost:.1f}" in costliest
         share = text_of(app, "#share-text")
         assert comparison.marks() in share and str(optimal) in share
+        assert share.startswith("fivedice daily (offline) · ")
         turns = screen.query_one("#daily-turns", Static)
         table = turns_table(comparison)
         needed = Measurement.get(app.console, app.console.options, table).maximum

@@ -7,9 +7,20 @@ from typing import Any
 import typer
 from typer._click import Context  # Typer vendors Click: its errors are not click's own
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 from .conventions import HELP_OPTION_NAMES, REFUSED, add_version_option
+
+_typed = TyperOption.display_type_rich
+
+
+def _flags_take_no_value(self: TyperOption, ctx: Context) -> str | None:
+    """A flag (``--show-optimal``, ``--bell/--no-bell``) takes no value, so its help shows no
+    type: Typer's own help writes ``<bool>`` there, as if it wanted ``--show-optimal true``."""
+    return None if self.is_flag else _typed(self, ctx)
+
+
+TyperOption.display_type_rich = _flags_take_no_value  # type: ignore[method-assign]
 
 
 class OneLineUsageErrors(TyperGroup):

@@ -35,6 +35,10 @@ def read_day(text: str | None, today: date) -> date:
         fail(f"--date is a day as YYYY-MM-DD, not {text[:40]!r}")
     if day > today:
         fail(f"{day} has not come yet: today is {today} (days change at midnight UTC)")
+    from fivedice.rules.daily import FIRST_DAY
+
+    if day < FIRST_DAY:
+        fail(f"The daily challenge began on {FIRST_DAY}: there is no challenge on {day}")
     return day
 
 
@@ -84,9 +88,11 @@ def daily(
         typer.Option("--bell/--no-bell", help="Ring the terminal's bell when your turn comes."),
     ] = True,
 ) -> None:
-    """Play the daily challenge: the day's dice, the same for everyone, under the day's rule set
-    (Yatzy on Sundays, a rotating variant on Saturdays), then your game beside the optimal
-    player's on the same dice. Offline: no leaderboard, one person, no hints."""
+    """Play the daily challenge: the day's dice under the day's rule set (Yatzy on Sundays, a
+    rotating variant on Saturdays), then your game beside the optimal player's on the same dice.
+    Offline: no leaderboard, one person, no hints. The dice come from the database's secret for
+    the day: the same as every game of the day on that database (give a server's --database to
+    play its players' dice; another server's are its own)."""
     from fivedice.rules import RuleError
     from fivedice.rules.daily import DailyDice, preset_of_day, today
     from fivedice.rules.match import check_name

@@ -9,7 +9,7 @@ Start with :class:`Dice`, a :class:`RuleSet` from :func:`preset`, and a :class:`
 """
 
 from .categories import Category, Pattern, Points, Section
-from .daily import DailyDice, IndexedDice, preset_of_day
+from .daily import FIRST_DAY, DailyDice, IndexedDice, preset_of_day
 from .dice import Dice, all_dice
 from .errors import *  # noqa: F403 - the error types are part of the public surface
 from .errors import RuleError
@@ -42,6 +42,7 @@ from .tables import check_possible, possible_scores
 __all__ = [
     "ABSENT_TURNS_OUT",
     "DEFAULT_PRESET",
+    "FIRST_DAY",
     "PRESETS",
     "BonusWhen",
     "BoxScored",

@@ -41,6 +41,7 @@ from .errors import RuleError
 from .presets import preset
 
 SECRET_BYTES = 32
+FIRST_DAY = date(2026, 11, 1)  # the challenge's first day: there is no day before it
 _FAIR_BELOW = 252  # 42 * 6: a byte below it maps to each face equally often
 
 # The rule set of each day of the week (Monday is 0); Saturday's rotates (below).

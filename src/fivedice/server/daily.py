@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import threading
 import time
 from collections import OrderedDict
@@ -40,7 +41,7 @@ from fivedice.store.daily import (
 )
 
 from .daily_dice import DAILY_META, daily_day
-from .errors import DailyAlreadyPlayed, DailyNotOver, NotAvailable
+from .errors import DailyAlreadyPlayed, DailyNotOver, NotAvailable, RateLimited
 from .solved import strategy_table
 from .table import Table
 
@@ -187,12 +188,16 @@ class DailyChallenge:
         self.store = ctx.store
         self._running: set[asyncio.Task[None]] = set()
 
-    async def start(self, owner: SeatOwner) -> tuple[str, date]:
+    async def start(self, owner: SeatOwner, address: str) -> tuple[str, date]:
         """Today's attempt of the account: its table, opened now or the one in play
-        (``daily_already_played`` once it is finished)."""
+        (``daily_already_played`` once it is finished). A new table costs `address` one of
+        its tables' tokens (``rate_limited`` without one, before anything is kept)."""
         day = today()
         _strategy()  # no strategy package: refused before any attempt is kept
         rules = preset_of_day(day)
+        known = await asyncio.to_thread(get_attempt, self.store, day, owner.account_id)
+        if known is None:
+            self._take_table_token(address)
         attempt, created = await asyncio.to_thread(
             open_attempt, self.store, day, owner.account_id, new_match_id(), rules
         )
@@ -212,6 +217,17 @@ class DailyChallenge:
             if created or await asyncio.to_thread(self._summary, attempt.table_id) is None:
                 raise  # not another request opening the same table at the same moment
         return attempt.table_id, day
+
+    def _take_table_token(self, address: str) -> None:
+        """Opening a daily table costs what opening any table does: one of the address's
+        tokens; refused (``rate_limited``, with the wait) when it has none."""
+        wait = self.ctx.limits.tables.take(address)
+        if wait:
+            self.ctx.metrics.errors.labels("rate_limited").inc()
+            raise RateLimited(
+                f"Too many new tables from your address: try again in {math.ceil(wait)} s",
+                retry_after=wait,
+            )
 
     async def _opened_meanwhile(self, table_id: str) -> Any:
         """The attempt's table once the request that made the attempt has stored it (None

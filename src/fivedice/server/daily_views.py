@@ -13,9 +13,10 @@ from fivedice.rules.daily import EVERYDAY_PRESET, preset_of_day, today
 from fivedice.store import Store
 from fivedice.store.daily import (
     account_attempts,
+    anyone_finished,
+    daily_secret,
     day_scores,
     days_played,
-    find_secret,
     get_attempt,
     get_optimal,
     leaderboard,
@@ -171,18 +172,20 @@ def day_view(store: Store, day: date, account_id: int | None) -> dict[str, Any]:
     """``GET /api/daily/{day}``: the day's leaderboard (top 50 and the account's own row) and
     histogram; once the day is over, its secret, optimal score and players' tables too."""
     over = is_over(day)
-    secret = find_secret(store, day) if over else None
+    # A day over is published: one nobody played gets its secret now (nothing can be played
+    # on it any more). Its optimal game is computed only for a day someone finished.
+    secret = daily_secret(store, day) if over else None
     optimal_score = None
     rules = preset_of_day(day)
+    rows = leaderboard(store, day, LEADERBOARD_TOP, account_id)
+    scores = day_scores(store, day)
     if over:
         stored = get_optimal(store, day)
-        if stored is None and secret is not None:
+        if stored is None and anyone_finished(store, day):
             stored_match = optimal_match(store, day_dice(store, day))
             optimal_score = stored_match.state.players[0].total
         elif stored is not None:
             optimal_score, rules = stored.score, stored.rules
-    rows = leaderboard(store, day, LEADERBOARD_TOP, account_id)
-    scores = day_scores(store, day)
     you = next((r.score for r in rows if r.account_id == account_id), None)
     return {
         "day": day.isoformat(),
@@ -208,8 +211,8 @@ def day_view(store: Store, day: date, account_id: int | None) -> dict[str, Any]:
 def optimal_view(store: Store, day: date) -> dict[str, Any]:
     """``GET /api/daily/{day}/optimal`` (once the day is over): the optimal player's game on
     the day's dice, its log as stored, for anyone to check against the published secret."""
-    if find_secret(store, day) is None:
-        raise NoDailyResult(f"Nobody played the daily challenge of {day}")
+    if get_optimal(store, day) is None and not anyone_finished(store, day):
+        raise NoDailyResult(f"Nobody finished the daily challenge of {day}")
     match = optimal_match(store, day_dice(store, day))
     return {
         "day": day.isoformat(),

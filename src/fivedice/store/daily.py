@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    ColumnElement,
     Date,
     DateTime,
     Double,
@@ -25,15 +26,16 @@ from sqlalchemy import (
     LargeBinary,
     String,
     case,
+    exists,
     func,
     insert,
     select,
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, QueryableAttribute, mapped_column
 
-from fivedice.rules.daily import SECRET_BYTES, new_secret
+from fivedice.rules.daily import FIRST_DAY, SECRET_BYTES, new_secret
 from fivedice.rules.daily import today as challenge_day
 
 from .account_rows import AccountRow, public_name
@@ -247,6 +249,24 @@ def day_scores(store: Store, day: date) -> list[int]:
         return [int(s) for s in conn.scalars(query) if s is not None]
 
 
+def anyone_finished(store: Store, day: date) -> bool:
+    """Whether any attempt at the day was played to the end (ranked or not): a day nobody
+    finished has no optimal game to show, and none is computed for it."""
+    query = select(exists().where(DailyAttemptRow.day == day, DailyAttemptRow.score.is_not(None)))
+    with store.engine.connect() as conn:
+        return bool(conn.scalar(query))
+
+
+def daily_in_play(
+    match_id: QueryableAttribute[str], today: date | None = None
+) -> ColumnElement[bool]:
+    """Whether the match (a column of match ids) is a daily challenge's attempt whose day is
+    not over: profiles, high scores, leaderboards and histories leave it out until then, or
+    they would tell what the day's dice allow."""
+    now = today if today is not None else challenge_day()
+    return match_id.in_(select(DailyAttemptRow.table_id).where(DailyAttemptRow.day >= now))
+
+
 def players_of_day(store: Store, day: date) -> int:
     """How many accounts finished the day's challenge within the day."""
     query = select(func.count()).where(DailyAttemptRow.day == day, RANKED)
@@ -275,7 +295,7 @@ def days_played(store: Store, before: date, limit: int) -> list[DayLine]:
             func.max(case((RANKED, DailyAttemptRow.score))).label("best"),
             func.min(DailyAttemptRow.rules).label("rules"),
         )
-        .where(DailyAttemptRow.day <= before)
+        .where(DailyAttemptRow.day <= before, DailyAttemptRow.day >= FIRST_DAY)
         .group_by(DailyAttemptRow.day)
         .order_by(DailyAttemptRow.day.desc())
         .limit(limit)

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from fivedice.rules import InvalidEvent, MatchState, event_from_dict, fold
 
 from .account_rows import SeatAccountRow
+from .daily import daily_in_play
 from .models import EventRow, GameScoreRow, HighScoreReset, MatchRow, ResultRow
 
 if TYPE_CHECKING:
@@ -103,7 +104,11 @@ def best_games(
             (SeatAccountRow.match_id == GameScoreRow.match_id)
             & (SeatAccountRow.seat == GameScoreRow.seat),
         )
-        .where(GameScoreRow.preset == preset, GameScoreRow.complete.is_(True))
+        .where(
+            GameScoreRow.preset == preset,
+            GameScoreRow.complete.is_(True),
+            ~daily_in_play(GameScoreRow.match_id),
+        )
         .order_by(GameScoreRow.score.desc(), GameScoreRow.finished_at, GameScoreRow.id)
         .limit(limit)
     )

@@ -35,6 +35,7 @@ from sqlalchemy.orm import Mapped, aliased, mapped_column
 from fivedice.rules import MatchState
 
 from .account_rows import AccountRow, SeatAccountRow, public_name
+from .daily import daily_in_play
 from .models import Base, MatchRow, RatingRow, ResultRow
 from .rated import RatingLine, RatingStep, player_ratings, rating_history
 
@@ -235,7 +236,11 @@ def game_stats(conn: Connection, account_id: int) -> list[GameStats]:
             as_share(AccountGameRow.yahtzee),
             func.max(AccountGameRow.score),
         )
-        .where(AccountGameRow.account_id == account_id, AccountGameRow.complete.is_(True))
+        .where(
+            AccountGameRow.account_id == account_id,
+            AccountGameRow.complete.is_(True),
+            ~daily_in_play(AccountGameRow.match_id),
+        )
         .group_by(AccountGameRow.preset)
     )
     accuracy = (
@@ -244,7 +249,7 @@ def game_stats(conn: Connection, account_id: int) -> list[GameStats]:
             func.sum(SeatAccuracyRow.decisions),
             func.sum(SeatAccuracyRow.points_given_away),
         )
-        .where(SeatAccuracyRow.account_id == account_id)
+        .where(SeatAccuracyRow.account_id == account_id, ~daily_in_play(SeatAccuracyRow.match_id))
         .group_by(SeatAccuracyRow.preset)
     )
     analysed = {preset: (int(d or 0), float(p or 0.0)) for preset, d, p in conn.execute(accuracy)}
@@ -295,7 +300,11 @@ def recent_matches(
             and_(ResultRow.match_id == MatchRow.id, ResultRow.seat == SeatAccountRow.seat),
         )
         .outerjoin(RatingRow, rating)
-        .where(SeatAccountRow.account_id == account_id, MatchRow.status == "finished")
+        .where(
+            SeatAccountRow.account_id == account_id,
+            MatchRow.status == "finished",
+            ~daily_in_play(MatchRow.id),
+        )
         .order_by(MatchRow.finished_at.desc(), MatchRow.id)
         .limit(limit)
     )

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from fivedice.rules import Event, Match, MatchState, event_from_dict
 
-from .daily import daily_secret
+from .daily import daily_in_play, daily_secret
 from .database import create_schema, make_engine
 from .games import HighScore, backfill_games, best_games, insert_games
 from .models import Base, EventRow, HighScoreReset, MatchRow, ResultRow, utcnow
@@ -294,7 +294,7 @@ class Store:
         query = (
             select(ResultRow, players.c.n)
             .join(players, players.c.match_id == ResultRow.match_id)
-            .where(ResultRow.name == name)
+            .where(ResultRow.name == name, ~daily_in_play(ResultRow.match_id))
             .order_by(ResultRow.finished_at.desc(), ResultRow.id.desc())
             .limit(limit)
         )

@@ -204,12 +204,16 @@ def compare(
     return DailyComparison(day, rules, score, optimal.state.players[0].total, turns)
 
 
-def share_text(comparison: DailyComparison, streak: int | None = None) -> str:
+def share_text(
+    comparison: DailyComparison, streak: int | None = None, offline: bool = False
+) -> str:
     """The result to share: the day, the rule set, your score against the optimal player's,
-    one mark per turn. No dice: it spoils nothing for those who play the day later."""
+    one mark per turn. No dice: it spoils nothing for those who play the day later. A game
+    played offline says so (its dice are its database's, not a server's)."""
     difference = comparison.score - comparison.optimal_score
+    where = " (offline)" if offline else ""
     lines = [
-        f"fivedice daily · {comparison.day} · {comparison.rules.title}",
+        f"fivedice daily{where} · {comparison.day} · {comparison.rules.title}",
         f"{comparison.score} (optimal {comparison.optimal_score}, {difference:+d})",
         comparison.marks(),
     ]

@@ -16,7 +16,9 @@ from .screens import MatchScreen
 from .screens.daily_results import DailyResultsScreen
 from .setup import GameSetup
 
-FIRST_WORD = "The day's dice are the same for everyone. No hints: your own play."
+# The day's secret is this database's: the same dice as every game of the day played on it (a
+# server's players too, given that server's --database), not those of other servers.
+FIRST_WORD = "Every game of this day on this database gets these dice. No hints."
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 

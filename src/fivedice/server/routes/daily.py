@@ -9,15 +9,16 @@ from datetime import date
 from functools import partial
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 
-from fivedice.rules.daily import today
+from fivedice.rules.daily import FIRST_DAY, today
 
 from ..accounts import Who
 from ..context import Ctx
 from ..daily import is_over
 from ..daily_views import day_view, days_view, optimal_view, result_view, today_view
 from ..errors import DailyNotOver, InvalidDay, NoAccount, UnknownDay, refusals
+from ..ratelimit import connection_address
 
 router = APIRouter(prefix="/api/daily", tags=["daily"])
 
@@ -26,12 +27,12 @@ DAYS_SHOWN = 30
 MAX_DAYS_SHOWN = 60
 
 SIGNED_401 = {401: "`signed_out`: a bearer token that is not a live API token"}
-DAY_404 = {404: "`unknown_day`: a day the challenge has not reached yet"}
+DAY_404 = {404: "`unknown_day`: a day the challenge has not reached yet, or before its first"}
 DAY_422 = {422: "`invalid_day`: a day is written YYYY-MM-DD; `invalid_request`: a field refused"}
 
 
 def parse_day(text: str) -> date:
-    """A day from the path or query (YYYY-MM-DD), not after today."""
+    """A day from the path or query (YYYY-MM-DD), from the challenge's first day to today."""
     if not _DAY.match(text):
         raise InvalidDay(f"A day is written YYYY-MM-DD, not {text[:20]!r}")
     try:
@@ -40,6 +41,8 @@ def parse_day(text: str) -> date:
         raise InvalidDay(f"There is no day {text!r}") from None
     if day > today():
         raise UnknownDay(f"The daily challenge of {day} has not begun")
+    if day < FIRST_DAY:
+        raise UnknownDay(f"The daily challenge began on {FIRST_DAY}: there was none on {day}")
     return day
 
 
@@ -61,6 +64,7 @@ async def daily(ctx: Ctx, who: Who) -> dict[str, Any]:
         403,
         409,
         422,
+        429,
         503,
         say={
             401: "`no_account`: the challenge needs an account (open a guest one first); "
@@ -68,17 +72,21 @@ async def daily(ctx: Ctx, who: Who) -> dict[str, Any]:
             403: "`csrf_failed`: a request with the session cookie needs its `X-CSRF-Token`",
             409: "`daily_already_played`: one attempt a day, and today's is finished",
             422: "`not_available`: this server has no strategy package",
+            429: "`rate_limited`: too many new tables from your address (`Retry-After`)",
         },
     ),
 )
-async def start(ctx: Ctx, who: Who) -> dict[str, Any]:
+async def start(ctx: Ctx, who: Who, request: Request) -> dict[str, Any]:
     """Open today's attempt for the signed-in account (a guest counts), or give back the one
     in play: a one-seat table on the day's dice; take its seat with
-    ``POST /api/tables/{table_id}/resume``."""
+    ``POST /api/tables/{table_id}/resume``. Opening the table costs one of the address's
+    new-table tokens, as opening any table does (429 beyond, with ``Retry-After``); giving
+    back the one in play costs nothing."""
     owner = who.owner
     if owner is None:
         raise NoAccount("The daily challenge needs an account: open a guest account first")
-    table_id, day = await ctx.daily.start(owner)
+    address = connection_address(request, ctx.limits.proxies)
+    table_id, day = await ctx.daily.start(owner, address)
     return {"table_id": table_id, "seat": 0, "day": day.isoformat()}
 
 

@@ -171,7 +171,7 @@ class DailyResultsScreen(Screen[None]):
         from fivedice.strategy.daily import compare, optimal_game, share_text
 
         comparison = compare(self.match.events, optimal_game(self.dice))
-        return comparison, share_text(comparison)
+        return comparison, share_text(comparison, offline=True)
 
     def show(self, comparison: DailyComparison, share: str) -> None:
         """Draw the comparison and the text to share."""
