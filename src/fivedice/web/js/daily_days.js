@@ -44,7 +44,7 @@ export function leaderboardTable(day) {
   return h(
     "table",
     { class: "data-table daily-board", id: "daily-board" },
-    h("caption", {}, day.over ? "The day's leaderboard: every game can be replayed" : "The day's leaderboard so far: games can be replayed once the day is over"),
+    h("caption", {}, !rows.length ? "The day's leaderboard" : day.over ? "The day's leaderboard: every game can be replayed" : "The day's leaderboard so far: games can be replayed once the day is over"),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "num" }, "#"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Score"), h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Replay")))),
     h(
       "tbody",
