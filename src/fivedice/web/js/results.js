@@ -177,6 +177,6 @@ export function renderResults(screen) {
 export function showResultTitle() {
   requestAnimationFrame(() => {
     const title = document.getElementById("result-title");
-    if (title) title.scrollIntoView({ block: "start", behavior: "auto" });
+    if (title) title.scrollIntoView({ block: "nearest", behavior: "auto" }); // no move when it shows already
   });
 }
