@@ -80,3 +80,10 @@ class Browser:
         return self.request(
             "POST", "/api/account/sign-in", json={"username": username, "password": password}
         )
+
+
+def guest_browser(base_url: str) -> Browser:
+    """A new browser at `base_url` with a guest account opened (a first visit)."""
+    b = Browser(base_url)
+    b.guest()
+    return b

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
-from accounts_client import Browser
+from accounts_client import Browser, guest_browser
 from server_process import ServerProcess
 from sqlalchemy import insert
 
@@ -42,9 +42,7 @@ def store(server: ServerProcess) -> Iterator[Store]:
 
 def guest(server: ServerProcess) -> Browser:
     """A new browser with a guest account."""
-    b = Browser(server.base_url)
-    b.guest()
-    return b
+    return guest_browser(server.base_url)
 
 
 def test_no_day_before_the_first(server: ServerProcess, store: Store) -> None:

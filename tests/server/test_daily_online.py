@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from accounts_client import Browser
+from accounts_client import Browser, guest_browser
 from daily_client import (
     faces_of,
     hold_left_pair,
@@ -60,9 +60,7 @@ def store(daily_server: ServerProcess) -> Iterator[Store]:
 
 def browser(server: ServerProcess) -> Browser:
     """A new browser with a guest account."""
-    b = Browser(server.base_url)
-    b.guest()
-    return b
+    return guest_browser(server.base_url)
 
 
 async def play(server: ServerProcess, seat: dict[str, Any], hold: Any, **kw: Any) -> PlayClient:
