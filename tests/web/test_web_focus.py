@@ -82,7 +82,9 @@ def test_focus_through_a_match_with_the_computer(open_page: Callable[..., Page])
     page.keyboard.press("ArrowDown")
     box = page.locator("button.open-box.selected")
     focus_on(page, box)
+    scored = seq(page)
     page.keyboard.press("Enter")
+    wait_seq_above(page, scored)  # the scoring is in: the turn is no longer this page's
     assert wait_acting_or_finished(page) == "0"
     focus_on(page, roll_button)
     assert focused(page) != "BODY"
