@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -18,6 +19,7 @@ from fivedice.store.online import ensure_schema
 from .accuracy import AccuracyKeeper
 from .bots import BotRunner, ComputerPlayers
 from .daily import DailyChallenge
+from .errors import RateLimited
 from .hub import Hub
 from .idempotency import IdempotentReplies
 from .metrics import Metrics
@@ -138,6 +140,17 @@ class ServerContext:
         await self.nodes.stop()
         await asyncio.to_thread(self.store.close)
         log.info("server stopped")
+
+    def take_table_token(self, address: str) -> None:
+        """Opening a table (from the lobby or as a daily attempt) costs one of `address`'s
+        new-table tokens; without one it is refused (``rate_limited``, with the wait)."""
+        wait = self.limits.tables.take(address)
+        if wait:
+            self.metrics.errors.labels("rate_limited").inc()
+            raise RateLimited(
+                f"Too many new tables from your address: try again in {math.ceil(wait)} s",
+                retry_after=wait,
+            )
 
     def refresh_gauges(self) -> None:
         """Bring the table and connection gauges up to date (before a scrape)."""

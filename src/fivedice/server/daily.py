@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import threading
 import time
 from collections import OrderedDict
@@ -41,7 +40,7 @@ from fivedice.store.daily import (
 )
 
 from .daily_dice import DAILY_META, daily_day
-from .errors import DailyAlreadyPlayed, DailyNotOver, NotAvailable, RateLimited
+from .errors import DailyAlreadyPlayed, DailyNotOver, NotAvailable
 from .solved import strategy_table
 from .table import Table
 
@@ -87,12 +86,12 @@ def optimal_match(store: Store, dice: DailyDice) -> Match:
         if found is None:
             stored = get_optimal(store, dice.day)
             if stored is None or stored.rules != dice.rules:
-                match = _strategy().optimal_game(dice)
-                log_ = [e.to_dict() for e in match.events]
-                stored = keep_optimal(
-                    store, dice.day, dice.rules, match.state.players[0].total, log_
-                )
-            found = Match.replay([event_from_dict(e) for e in stored.log], dice)
+                # played here: kept as it is (a game stored meanwhile is the same game)
+                found = _strategy().optimal_game(dice)
+                log_ = [e.to_dict() for e in found.events]
+                keep_optimal(store, dice.day, dice.rules, found.state.players[0].total, log_)
+            else:
+                found = Match.replay([event_from_dict(e) for e in stored.log], dice)
             _optimal[key] = found
             while len(_optimal) > OPTIMAL_KEPT:
                 _optimal.popitem(last=False)
@@ -197,7 +196,7 @@ class DailyChallenge:
         rules = preset_of_day(day)
         known = await asyncio.to_thread(get_attempt, self.store, day, owner.account_id)
         if known is None:
-            self._take_table_token(address)
+            self.ctx.take_table_token(address)
         attempt, created = await asyncio.to_thread(
             open_attempt, self.store, day, owner.account_id, new_match_id(), rules
         )
@@ -217,17 +216,6 @@ class DailyChallenge:
             if created or await asyncio.to_thread(self._summary, attempt.table_id) is None:
                 raise  # not another request opening the same table at the same moment
         return attempt.table_id, day
-
-    def _take_table_token(self, address: str) -> None:
-        """Opening a daily table costs what opening any table does: one of the address's
-        tokens; refused (``rate_limited``, with the wait) when it has none."""
-        wait = self.ctx.limits.tables.take(address)
-        if wait:
-            self.ctx.metrics.errors.labels("rate_limited").inc()
-            raise RateLimited(
-                f"Too many new tables from your address: try again in {math.ceil(wait)} s",
-                retry_after=wait,
-            )
 
     async def _opened_meanwhile(self, table_id: str) -> Any:
         """The attempt's table once the request that made the attempt has stored it (None

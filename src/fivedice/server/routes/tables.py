@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import math
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
@@ -15,7 +14,7 @@ from fivedice.store.accounts import SeatOwner
 from ..accounts import Who
 from ..context import Ctx
 from ..daily import check_secret_kept
-from ..errors import MissingToken, RateLimited, UnknownTable, refusals
+from ..errors import MissingToken, UnknownTable, refusals
 from ..idempotency import MAX_KEY_LENGTH
 from ..lobby import bot_name, check_level
 from ..protocol import (
@@ -89,13 +88,7 @@ async def _create(
     body: CreateTable, ctx: Ctx, request: Request, address: str, owner: SeatOwner | None
 ) -> TableCreated:
     """The create itself, within the address's budget."""
-    wait = ctx.limits.tables.take(address)
-    if wait:
-        ctx.metrics.errors.labels("rate_limited").inc()
-        raise RateLimited(
-            f"Too many new tables from your address: try again in {math.ceil(wait)} s",
-            retry_after=wait,
-        )
+    ctx.take_table_token(address)
     names: list[str] = [body.host_name] if body.host_name else []
     bots: list[tuple[str, str]] = []
     for bot in body.bots:
