@@ -153,3 +153,50 @@ async def test_a_node_started_again_under_its_name_resumes_its_tables_at_once(
         assert [e["seq"] for e in ann.events] == list(range(1, len(ann.events) + 1))
     finally:
         node.stop()
+
+
+async def test_a_killed_owner_is_noticed_long_before_its_lease_runs_out(
+    tmp_path: Path, postgresql_url: str, redis_server: RedisServer
+) -> None:
+    """A killed node's inbox goes silent with its connections: the other node marks it gone
+    and takes its table in a second or two, not the 30 s its lease would last."""
+    nodes = [
+        ServerProcess(
+            postgresql_url,
+            tmp_path / f"n{i}.log",
+            FIVEDICE_REDIS_URL=redis_server.url,
+            FIVEDICE_NODE_ID=f"n{i}",
+            FIVEDICE_LEASE_SECONDS="30",
+        )
+        for i in range(2)
+    ]
+    for node in nodes:
+        node.start()
+    n0, n1 = nodes
+    try:
+        created = httpx.post(f"{n0.base_url}/api/tables", json={"host_name": "Ann", "seats": 1})
+        table_id = created.json()["table_id"]
+        httpx.get(f"{n0.base_url}/api/tables/{table_id}").raise_for_status()  # n0 takes it
+        assert owner_of(redis_server.url, table_id) == "n0"
+        ann = await PlayClient(n1.ws_url(table_id), created.json()["token"]).connect()
+        await ann.intent("start")
+        await ann.intent("roll")
+        await ann.until_table(lambda t: t["dice"] is not None)
+        n0.kill()
+        killed = time.monotonic()
+        try:  # n1 closes the relayed socket once it sees n0 gone
+            while True:
+                await ann.receive(timeout=10)
+        except Exception:
+            pass
+        ann.table = None
+        await reconnect(ann, timeout=10)
+        await ann.intent("roll", hold=[0])
+        await ann.until_table(lambda t: t["rolls_left"] == 1, timeout=10)
+        assert time.monotonic() - killed < 5  # far inside the 30 s lease
+        assert owner_of(redis_server.url, table_id) == "n1"
+        assert '"node gone"' in n1.log()
+        assert [e["seq"] for e in ann.events] == list(range(1, len(ann.events) + 1))
+    finally:
+        for node in nodes:
+            node.stop()

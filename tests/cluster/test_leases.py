@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from fivedice.server.bus import Note, connect
 from fivedice.server.leases import RedisLeases, SoleOwner
+from fivedice.server.notes import inbox
 
 
 async def test_one_owner_renewal_and_expiry(redis_server: RedisServer) -> None:
@@ -67,6 +68,65 @@ async def test_leases_come_back_after_redis_restarts(redis_server: RedisServer) 
         except Exception:
             await asyncio.sleep(0.1)
     assert await a.owners(["t1"]) == {"t1": "a"}
+    await redis.aclose()
+
+
+async def test_a_node_whose_inbox_went_silent_is_marked_gone_and_its_leases_taken(
+    redis_server: RedisServer,
+) -> None:
+    """A dead node's subscription ends with its connections: it is silent while its liveness
+    key lives on, and once marked gone its leases are free, long before they run out."""
+    redis = connect(redis_server.url)
+    a = RedisLeases(redis, "a", seconds=30)
+    b = RedisLeases(redis, "b", seconds=30)
+    listening = connect(redis_server.url).pubsub()
+    await listening.subscribe(inbox("a"))
+    await a.renew(())
+    assert await a.claim("t1")
+    assert await b.silent(["a", "b", "nobody"]) == {}  # a listens; b is itself; nobody is gone
+    await listening.aclose()  # a's process dies: its subscription ends with it
+    silent = {}
+    for _ in range(50):
+        silent = await b.silent(["a"])
+        if silent:
+            break
+        await asyncio.sleep(0.05)
+    assert silent == {"a": a.value}
+    assert not await b.claim("t1")  # silent is not yet gone
+    assert await b.mark_gone("a", a.value)
+    assert await b.alive(["a"]) == set()
+    assert await b.owners(["t1"]) == {"t1": None}
+    assert await b.claim("t1")
+    assert await b.owners(["t1"]) == {"t1": "b"}
+    # Wrongly marked (a was alive after all): its renewal clears the mark, reports the loss.
+    assert await a.renew(["t1"]) == {"t1"}
+    assert await b.alive(["a"]) == {"a"}
+    assert await a.claim("t2")
+    assert not await b.claim("t2")  # a is no longer marked
+    await redis.aclose()
+
+
+async def test_a_frozen_or_restarted_node_is_not_marked_gone(redis_server: RedisServer) -> None:
+    """A node that stopped renewing but still holds its subscription (frozen, slow) is not
+    silent: its leases last until they run out. A mark for an incarnation that has since been
+    replaced (the node was started again) is refused."""
+    redis = connect(redis_server.url)
+    a = RedisLeases(redis, "a", seconds=0.6)
+    b = RedisLeases(redis, "b", seconds=0.6)
+    listening = connect(redis_server.url).pubsub()
+    await listening.subscribe(inbox("a"))
+    await a.renew(())
+    assert await a.claim("t1")
+    await asyncio.sleep(0.3)  # a renews nothing from here on
+    assert await b.silent(["a"]) == {}
+    assert not await b.claim("t1")
+    await asyncio.sleep(0.5)  # its lease ran out by itself
+    assert await b.claim("t1")
+    again = RedisLeases(redis, "a", seconds=5)  # started again under its name
+    await again.renew(())
+    assert not await b.mark_gone("a", a.value)  # that incarnation's key is not there
+    assert await b.alive(["a"]) == {"a"}
+    await listening.aclose()
     await redis.aclose()
 
 

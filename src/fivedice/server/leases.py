@@ -15,6 +15,15 @@ leases gone at the next renewal and takes them again, and the log's fence still 
 Nodes also keep a liveness key of their own, renewed with the leases, so a node can tell an
 owner that is gone from one that is merely slow.
 
+A node that dies (killed, crashed) is noticed sooner than its leases run out: its process held
+the subscription to its inbox, and the subscription ends with the process's connections. A
+live node whose liveness key is there but whose inbox has no subscriber for a moment is marked
+gone (a key named after its incarnation); a lease whose holder is marked gone is free to take.
+A node that is only frozen or slow keeps its subscription and keeps its leases until they run
+out. A wrong mark (a live node's subscription dropped briefly) costs that node the tables
+others take meanwhile; its next renewal clears the mark and reports them lost, and the log's
+fence holds throughout.
+
 One node alone (no Redis) owns every table: :class:`SoleOwner`.
 """
 
@@ -24,7 +33,7 @@ import secrets
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Protocol
 
-from .notes import PREFIX
+from .notes import PREFIX, inbox
 
 if TYPE_CHECKING:
     import redis.asyncio as aioredis
@@ -46,16 +55,37 @@ end
 return lost
 """
 
-# Take a lease that is free or held by this node's previous life (the same name, another
-# incarnation: that process is gone, since one name is one live process); 1 if ours now.
+# Take a lease that is free, held by this node's previous life (the same name, another
+# incarnation: that process is gone, since one name is one live process) or held by a node
+# marked gone; 1 if ours now.
 _CLAIM = """
 local holder = redis.call('GET', KEYS[1])
 if holder == ARGV[1] then return 1 end
-if (not holder) or string.sub(holder, 1, string.len(ARGV[3])) == ARGV[3] then
+if (not holder) or string.sub(holder, 1, string.len(ARGV[3])) == ARGV[3]
+    or redis.call('EXISTS', ARGV[4] .. holder) == 1 then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
   return 1
 end
 return 0
+"""
+
+# The holder of each lease, nil where there is none or its holder is marked gone.
+_OWNERS = """
+local out = {}
+for i, key in ipairs(KEYS) do
+  local holder = redis.call('GET', key)
+  if holder and redis.call('EXISTS', ARGV[1] .. holder) == 1 then holder = false end
+  out[i] = holder
+end
+return out
+"""
+
+# Mark a node gone, if its liveness key still holds the incarnation seen silent.
+_GONE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('SET', ARGV[2] .. ARGV[1], '1', 'PX', ARGV[3])
+return 1
 """
 
 # Delete a key only while it holds our value.
@@ -73,6 +103,9 @@ def lease_key(table_id: str) -> str:
 def node_key(node: str) -> str:
     """The Redis key that says a node is alive."""
     return f"{PREFIX}node:{node}"
+
+
+GONE_PREFIX = f"{PREFIX}gone:"  # + a node's incarnation (``name token``): that process is dead
 
 
 class Leases(Protocol):
@@ -102,6 +135,14 @@ class Leases(Protocol):
 
     async def live_nodes(self) -> set[str]:
         """Every node alive now."""
+        ...
+
+    async def silent(self, nodes: Iterable[str]) -> dict[str, str]:
+        """Of these nodes, those alive but not subscribed to their inbox: name -> incarnation."""
+        ...
+
+    async def mark_gone(self, node: str, incarnation: str) -> bool:
+        """Mark this incarnation of a node dead (its leases free to take); whether it was."""
         ...
 
 
@@ -134,6 +175,14 @@ class SoleOwner:
         """This node."""
         return {self.node}
 
+    async def silent(self, nodes: Iterable[str]) -> dict[str, str]:
+        """No other node to hear."""
+        return {}
+
+    async def mark_gone(self, node: str, incarnation: str) -> bool:
+        """No other node to mark."""
+        return False
+
 
 class RedisLeases:
     """Leases as Redis keys with an expiry; the value is ``node incarnation``."""
@@ -148,20 +197,28 @@ class RedisLeases:
         self._renew = redis.register_script(_RENEW)
         self._claim = redis.register_script(_CLAIM)
         self._release = redis.register_script(_RELEASE)
+        self._owners = redis.register_script(_OWNERS)
+        self._gone = redis.register_script(_GONE)
 
     async def claim(self, table_id: str) -> bool:
         """Exactly one node wins a free lease (``SET NX`` in a script). A lease held by this
         node's previous life (same name, another incarnation) is taken at once: a node
         restarted after a crash resumes its tables without waiting for them to run out. Node
-        names must therefore be unique among live processes (the default, host and port, is)."""
+        names must therefore be unique among live processes (the default, host and port, is).
+        So is a lease whose holder is marked gone."""
         taken = await self._claim(
-            keys=[lease_key(table_id)], args=[self.value, self.millis, f"{self.node} "]
+            keys=[lease_key(table_id)],
+            args=[self.value, self.millis, f"{self.node} ", GONE_PREFIX],
         )
         return bool(taken)
 
     async def renew(self, table_ids: Collection[str]) -> set[str]:
-        """One script call for every table, plus the liveness key."""
-        await self.redis.set(node_key(self.node), self.value, px=self.millis)
+        """One script call for every table, plus the liveness key (and a wrong mark of this
+        node as gone cleared: it is evidently alive)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(node_key(self.node), self.value, px=self.millis)
+            pipe.delete(GONE_PREFIX + self.value)
+            await pipe.execute()
         if not table_ids:
             return set()
         keys = [lease_key(t) for t in table_ids]
@@ -174,11 +231,11 @@ class RedisLeases:
         await self._release(keys=[lease_key(table_id)], args=[self.value])
 
     async def owners(self, table_ids: Iterable[str]) -> dict[str, str | None]:
-        """One MGET."""
+        """One script call; a holder marked gone holds nothing."""
         ids = list(table_ids)
         if not ids:
             return {}
-        values = await self.redis.mget([lease_key(t) for t in ids])
+        values = await self._owners(keys=[lease_key(t) for t in ids], args=[GONE_PREFIX])
         return {t: _node_of(v) for t, v in zip(ids, values, strict=True)}
 
     async def alive(self, nodes: Iterable[str]) -> set[str]:
@@ -196,6 +253,29 @@ class RedisLeases:
         async for key in self.redis.scan_iter(match=f"{prefix}*", count=100):
             found.add((key.decode() if isinstance(key, bytes) else key)[len(prefix) :])
         return found
+
+    async def silent(self, nodes: Iterable[str]) -> dict[str, str]:
+        """One MGET of the liveness keys and one PUBSUB NUMSUB of the inboxes."""
+        names = [n for n in nodes if n != self.node]
+        if not names:
+            return {}
+        values = await self.redis.mget([node_key(n) for n in names])
+        counts = dict(await self.redis.pubsub_numsub(*(inbox(n) for n in names)))
+        silent: dict[str, str] = {}
+        for name, value in zip(names, values, strict=True):
+            channel = inbox(name)
+            heard = counts.get(channel, counts.get(channel.encode(), 0))
+            if value is not None and not heard:
+                silent[name] = value.decode() if isinstance(value, bytes) else value
+        return silent
+
+    async def mark_gone(self, node: str, incarnation: str) -> bool:
+        """Delete its liveness key and mark the incarnation gone for a while (longer than
+        any of its leases could last), in one script."""
+        marked = await self._gone(
+            keys=[node_key(node)], args=[incarnation, GONE_PREFIX, max(self.millis * 2, 10_000)]
+        )
+        return bool(marked)
 
 
 def _node_of(value: bytes | str | None) -> str | None:

@@ -13,6 +13,9 @@ clients of tables it does not run.
 - **When a node or the bus fails.** Every attachment between two nodes ends when either is
   gone (its liveness key expired) or the bus may have lost a note: the socket is closed with
   1012, the client reconnects, lands on a live node, and catches up from the log.
+- **Noticing a death early.** Each node watches the others' inboxes: a node whose inbox has
+  had no subscriber for `GONE_AFTER_SECONDS` died with its connections, and is marked gone at
+  once (:meth:`.leases.RedisLeases.mark_gone`) instead of waiting out its leases.
 
 One node alone (no Redis URL) owns every table and never relays: the same code paths, with
 :class:`.leases.SoleOwner` and no bus.
@@ -59,6 +62,8 @@ ADOPT_AT_ONCE = 8  # tables a sweep loads from the log at the same time
 REBALANCE_SLACK = 10
 SHED_PER_SWEEP = 4
 SHED_MEMORY_SECONDS = 600.0  # a table shed once stays put this long wherever it lands
+WATCH_SECONDS = 0.25  # how often a node looks for others whose inbox went silent
+GONE_AFTER_SECONDS = 0.5  # silent this long: that node's process is gone
 
 
 @dataclass
@@ -92,6 +97,7 @@ class Nodes:
         self._sweep_failing = False
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop_task: asyncio.Task[None] | None = None
+        self._watch_task: asyncio.Task[None] | None = None
         self._redis: Any = None
 
     # Starting and stopping ---------------------------------------------------------------
@@ -120,6 +126,7 @@ class Nodes:
             await leases.renew(())  # say this node is alive before anyone looks
             ctx.hub.deliver = nodes._deliver
             await nodes._sweep()  # tables nobody holds (a cluster's first start)
+            nodes._watch_task = asyncio.create_task(nodes._watch(), name="fivedice-watch")
         ctx.referee.after_change.append(nodes.listing.changed)
         ctx.referee.lost.append(lambda table: nodes._spawn(nodes.give_up(table, release=False)))
         nodes._loop_task = asyncio.create_task(nodes._loop(), name="fivedice-nodes")
@@ -136,10 +143,11 @@ class Nodes:
 
     async def stop(self) -> None:
         """Leave: stop the loop, release every lease, stop the bus."""
-        if self._loop_task is not None:
-            self._loop_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._loop_task
+        for loop_task in (self._loop_task, self._watch_task):
+            if loop_task is not None:
+                loop_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await loop_task
         for task in list(self._tasks):
             task.cancel()
         if self.settings.clustered:
@@ -583,6 +591,37 @@ class Nodes:
             if table is not None:
                 log.warning("lease lost", extra={"table": table_id})
                 await self.give_up(table, release=False, reason="lease lost")
+
+    async def _watch(self) -> None:
+        """Mark gone the nodes whose inbox has been silent for `GONE_AFTER_SECONDS` (their
+        process died), so that their tables are taken over before their leases run out."""
+        silent_since: dict[str, tuple[str, float]] = {}
+        names: set[str] = set()
+        listed_at = -1.0
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            try:
+                now = time.monotonic()
+                if now - listed_at >= 1.0:  # the nodes there are (a SCAN): once a second
+                    names = await self.leases.live_nodes()
+                    listed_at = now
+                silent = await self.leases.silent(names)
+                silent_since = {
+                    name: seen for name, seen in silent_since.items() if silent.get(name) == seen[0]
+                }
+                for name, incarnation in silent.items():
+                    since = silent_since.setdefault(name, (incarnation, now))[1]
+                    if now - since < GONE_AFTER_SECONDS:
+                        continue
+                    del silent_since[name]
+                    if await self.leases.mark_gone(name, incarnation):
+                        log.warning("node gone", extra={"node": name})
+                        names.discard(name)
+                        await self._check_nodes()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.debug("watch failed", extra={"error": repr(exc)})
 
     async def _check_nodes(self) -> None:
         """End attachments to nodes that are gone."""
