@@ -247,10 +247,10 @@ class RedisLeases:
         return {n for n, v in zip(names, values, strict=True) if v is not None}
 
     async def live_nodes(self) -> set[str]:
-        """The names of the liveness keys there are (a SCAN: a handful of keys)."""
+        """The names of the liveness keys there are (a SCAN, a thousand keys a step)."""
         prefix = node_key("")
         found: set[str] = set()
-        async for key in self.redis.scan_iter(match=f"{prefix}*", count=100):
+        async for key in self.redis.scan_iter(match=f"{prefix}*", count=1000):
             found.add((key.decode() if isinstance(key, bytes) else key)[len(prefix) :])
         return found
 
