@@ -80,7 +80,7 @@ def test_postgresql_without_its_driver_is_refused(monkeypatch: pytest.MonkeyPatc
         ),
         ({"FIVEDICE_UNDO_GRACE": "-1"}, "FIVEDICE_UNDO_GRACE must be between 0 and 60"),
         ({"FIVEDICE_UNDO_GRACE": "61"}, "FIVEDICE_UNDO_GRACE must be between 0 and 60"),
-        ({"FIVEDICE_UNDO_GRACE": "nan"}, "FIVEDICE_UNDO_GRACE must be between 0 and 60"),
+        ({"FIVEDICE_UNDO_GRACE": "nan"}, "FIVEDICE_UNDO_GRACE must be a number"),
     ],
 )
 def test_serve_refuses_settings_that_cannot_work(

@@ -38,17 +38,22 @@ def serve(
     except MissingExtra as exc:
         fail(str(exc))
     from fivedice.server import Settings
+    from fivedice.server.preflight import redis_problem
     from fivedice.server.runner import run
+    from fivedice.server.settings import SettingError
     from fivedice.store import Store
 
     if old_database is not None:
         fail("--database-url is now --database, as in every command: --database URL")
-    settings = Settings.from_env(host=host, port=port, database_url=database)
-    problem = settings.problem()
+    try:
+        settings = Settings.from_env(host=host, port=port, database_url=database)
+    except SettingError as exc:
+        fail(str(exc))
+    problem = settings.problem() or redis_problem(settings)
     if problem is not None:
         fail(problem)
     _check_port_free(settings.host, settings.port)
-    with _store_errors():  # a bad URL or path: one line now, not a traceback from the server
+    with _store_errors(settings.database_url):  # one line now, not a traceback from the server
         _check_database_writable(settings.database_url)
         Store(settings.database_url).close()
     run(settings)
@@ -87,17 +92,22 @@ def _check_database_writable(url: str | None) -> None:
 
 
 @contextmanager
-def _store_errors() -> Iterator[None]:
-    """A database that cannot be opened or read ends in one line, not a traceback."""
+def _store_errors(url: str | None = None) -> Iterator[None]:
+    """A database that cannot be opened or read ends in one line, not a traceback (the
+    drivers' messages may span lines: they are folded into one)."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from fivedice.server.preflight import one_line
+    from fivedice.store import DATABASE_URL_ENV, display_url
 
     try:
         yield
     except ArgumentError as exc:
-        fail(f"Cannot use the database URL: {exc}")
+        fail(f"Cannot use the database URL: {one_line(exc)}")
     except SQLAlchemyError as exc:
         detail = getattr(exc, "orig", None) or exc
-        fail(f"Cannot use the database: {detail}")
+        where = f" {display_url(url)} ({DATABASE_URL_ENV} or --database)" if url else ""
+        fail(f"Cannot use the database{where}: {one_line(detail)}")
     except OSError as exc:  # the default data folder could not be created
         fail(f"Cannot use the database: {exc.strerror or exc} ({exc.filename})")
     except ModuleNotFoundError as exc:  # the URL names a driver that is not installed

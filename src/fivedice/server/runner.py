@@ -11,7 +11,8 @@ from fivedice.store import display_url
 
 from .app import create_app
 from .logs import configure_logging
-from .settings import Settings
+from .preflight import redis_problem
+from .settings import SettingError, Settings
 
 
 def describe(settings: Settings) -> str:
@@ -53,7 +54,7 @@ def run(settings: Settings) -> None:
     """Serve until interrupted (SIGINT/SIGTERM shut down gracefully)."""
     import uvicorn
 
-    problem = settings.problem()
+    problem = settings.problem() or redis_problem(settings)
     if problem is not None:
         print(f"Error: {problem}", file=sys.stderr)
         raise SystemExit(2)
@@ -87,4 +88,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host")
     parser.add_argument("--port", type=int)
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    run(Settings.from_env(host=args.host, port=args.port))
+    try:
+        settings = Settings.from_env(host=args.host, port=args.port)
+    except SettingError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    run(settings)

@@ -7,6 +7,7 @@ server without code; ``fivedice serve --host/--port`` override the address.
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import socket
 from dataclasses import dataclass, field, replace
@@ -15,17 +16,38 @@ from pathlib import Path
 from fivedice.store import DATABASE_URL_ENV
 from fivedice.strategy.seats import UNDO_GRACE
 
+from .setting_checks import shown
+
 MAX_UNDO_GRACE = 60.0  # a computer never stands still longer than this for an undo
+
+
+class SettingError(ValueError):
+    """A ``FIVEDICE_*`` variable that cannot be read; the message names it and what it takes."""
 
 
 def _env_float(name: str, default: float) -> float:
     value = os.environ.get(name)
-    return float(value) if value not in (None, "") else default
+    if value in (None, ""):
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number):  # nan and inf would pass every range check or none
+        raise SettingError(f"{name} must be a number (such as {default:g}), not {shown(value)}")
+    return number
 
 
 def _env_int(name: str, default: int) -> int:
     value = os.environ.get(name)
-    return int(value) if value not in (None, "") else default
+    if value in (None, ""):
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise SettingError(
+            f"{name} must be a whole number (such as {default}), not {shown(value)}"
+        ) from None
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -109,7 +131,9 @@ class Settings:
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from ``FIVEDICE_*`` variables, then `overrides` (None values ignored)."""
+        """Settings from ``FIVEDICE_*`` variables, then `overrides` (None values ignored).
+
+        Raises :class:`SettingError` for a number that is not one."""
         base = cls(
             host=os.environ.get("FIVEDICE_HOST", cls.host),
             port=_env_int("FIVEDICE_PORT", cls.port),
@@ -186,6 +210,7 @@ class Settings:
         from fivedice.store import database_url
 
         from .ratelimit import parse_networks
+        from .setting_checks import operations_problem
 
         if not 1 <= self.port <= 65535:  # the OS would quietly take it modulo 65536
             return f"A port is 1 to 65535, not {self.port}"
@@ -214,7 +239,7 @@ class Settings:
             return f"FIVEDICE_UNDO_GRACE must be between 0 and {MAX_UNDO_GRACE:g} seconds"
         if self.clustered and not 0.5 <= self.lease_seconds <= 600:
             return "FIVEDICE_LEASE_SECONDS must be between 0.5 and 600"
-        return None
+        return operations_problem(self)
 
     @property
     def address(self) -> str:
