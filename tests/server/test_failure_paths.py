@@ -146,18 +146,25 @@ async def test_a_failed_commit_rolls_the_table_back(server: Server) -> None:
     assert table.state.active_seat == bob
 
 
-async def test_the_writer_retries_a_failed_batch_one_by_one(
-    store: Store, caplog: pytest.LogCaptureFixture
-) -> None:
-    """One append of a batch takes a sequence number already taken: only it fails."""
-    matches = {}
-    for n in range(4):
+def stored_tables(store: Store, count: int) -> list[tuple[str, Match, int]]:
+    """Tables m0, m1, ... stored with Ann seated, each with Bob's seating still to store:
+    (id, the match with both, the seq of Bob's event)."""
+    tables = []
+    for n in range(count):
         match = Match.create("official")
         match.join("Ann")
         create_online_match(store, f"m{n}", match.events, preset="official", label=None, meta={})
         first = len(match.events) + 1
         match.join("Bob")
-        matches[f"m{n}"] = (match, first)
+        tables.append((f"m{n}", match, first))
+    return tables
+
+
+async def test_the_writer_retries_a_failed_batch_one_by_one(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One append of a batch takes a sequence number already taken: only it fails."""
+    matches = {mid: (match, first) for mid, match, first in stored_tables(store, 4)}
     store.append("m2", matches["m2"][1], matches["m2"][0].events[:1])  # another writer was first
 
     writer = StoreWriter(store, Metrics())
@@ -184,14 +191,7 @@ async def test_the_writer_retries_a_failed_batch_one_by_one(
 async def test_appends_a_moment_apart_share_one_transaction(store: Store) -> None:
     """The writer thread waits a few milliseconds after a batch's first append: a second move
     arriving a millisecond later is committed with it, not in a transaction of its own."""
-    matches = []
-    for n in range(3):
-        match = Match.create("official")
-        match.join("Ann")
-        create_online_match(store, f"m{n}", match.events, preset="official", label=None, meta={})
-        first = len(match.events) + 1
-        match.join("Bob")
-        matches.append((f"m{n}", match, first))
+    matches = stored_tables(store, 3)
     writer = StoreWriter(store, Metrics(), inline=False)
     batches: list[int] = []
     commit = writer._append_many
