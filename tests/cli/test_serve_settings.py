@@ -63,6 +63,7 @@ def refused_line(done: subprocess.CompletedProcess[str]) -> str:
         ("FIVEDICE_LOG_FORMAT", "xml", "must be one of json, text, not 'xml'"),
         ("FIVEDICE_GC_THRESHOLDS", "a,b", "must be one to three whole numbers"),
         ("FIVEDICE_WS_IMPL", "carrier-pigeon", "must be one of auto, none, "),
+        ("FIVEDICE_SECURE_COOKIES", "ture", "must be 1 or 0 (true/false, yes/no, on/off)"),
     ],
 )
 def test_a_value_that_cannot_be_read_is_refused(
@@ -160,3 +161,26 @@ def test_a_numeric_setting_is_a_number_or_refused_naming_its_variable(
         assert read == int(value)
     else:
         assert read == float(value)
+
+
+SWITCHES = ["FIVEDICE_SECURE_COOKIES", "FIVEDICE_ECHO_ENDPOINT", "FIVEDICE_VALIDATE_OUTGOING"]
+SWITCH_WORDS = {"1": True, "true": True, "yes": True, "on": True}
+SWITCH_WORDS |= {"0": False, "false": False, "no": False, "off": False}
+
+
+@settings(max_examples=200, deadline=None)
+@given(variable=st.sampled_from(SWITCHES), value=ENV_TEXT | st.sampled_from(list(SWITCH_WORDS)))
+def test_a_switch_is_one_of_its_words_or_refused(variable: str, value: str) -> None:
+    """A typo (FIVEDICE_SECURE_COOKIES=ture) is refused, never read as "off"."""
+    name = variable.removeprefix("FIVEDICE_").lower()
+    with mock.patch.dict(os.environ, {variable: value}):
+        try:
+            read = getattr(Settings.from_env(), name)
+        except SettingError as exc:
+            assert str(exc).startswith(f"{variable} must be 1 or 0")
+            assert value.strip().lower() not in SWITCH_WORDS
+            return
+    if value == "":
+        assert read == getattr(Settings(), name)
+    else:
+        assert read is SWITCH_WORDS[value.strip().lower()]

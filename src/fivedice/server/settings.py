@@ -50,11 +50,20 @@ def _env_int(name: str, default: int) -> int:
         ) from None
 
 
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
 def _env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)
     if value in (None, ""):
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    word = value.strip().lower()
+    if word not in _TRUE + _FALSE:  # a typo must not quietly turn a setting (Secure cookies) off
+        raise SettingError(
+            f"{name} must be 1 or 0 (true/false, yes/no, on/off), not {shown(value)}"
+        )
+    return word in _TRUE
 
 
 def default_web_dir() -> Path:
