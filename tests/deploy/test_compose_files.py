@@ -154,3 +154,15 @@ def test_everything_else_and_the_proxys_own_check_pass(proxy: str) -> None:
         answer = httpx.get(proxy + path, timeout=5)
         assert answer.status_code == 200, path
         assert answer.text in ("a", "b", "c")
+
+
+def test_the_haproxy_health_check_command_passes_against_haproxy(proxy: str) -> None:
+    """The compose file's check, as the container runs it (bash, its own port)."""
+    program, shell, flag, script = SERVICES["haproxy"]["healthcheck"]["test"]
+    assert (program, shell, flag) == ("CMD", "bash", "-c")
+    port = proxy.rsplit(":", 1)[1]
+    here = script.replace("/127.0.0.1/8000", f"/127.0.0.1/{port}")
+    assert here != script
+    assert subprocess.run(["bash", "-c", here], timeout=10).returncode == 0
+    broken = here.replace("/haproxy-alive", "/metrics")  # refused: the check can fail
+    assert subprocess.run(["bash", "-c", broken], timeout=10).returncode != 0
