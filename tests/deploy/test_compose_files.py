@@ -4,10 +4,13 @@ proxy trusted only on the file's own network, and /metrics refused through the p
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from http.server import ThreadingHTTPServer
@@ -166,3 +169,22 @@ def test_the_haproxy_health_check_command_passes_against_haproxy(proxy: str) -> 
     assert subprocess.run(["bash", "-c", here], timeout=10).returncode == 0
     broken = here.replace("/haproxy-alive", "/metrics")  # refused: the check can fail
     assert subprocess.run(["bash", "-c", broken], timeout=10).returncode != 0
+
+
+def test_the_nodes_health_check_follows_fivedice_port() -> None:
+    """The Dockerfile's check asks the node's own port, whatever FIVEDICE_PORT says."""
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    found = re.search(r"^\s+CMD (\[.*\])$", dockerfile, flags=re.MULTILINE)
+    assert found is not None
+    program, flag, script = json.loads(found.group(1))
+    assert (program, flag) == ("python", "-c")
+    node = serve("a")
+    try:
+        for port, passes in [(node.server_address[1], True), (free_port(), False)]:
+            env = {**os.environ, "FIVEDICE_PORT": str(port)}
+            done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True)
+            assert (done.returncode == 0) is passes, done.stderr
+    finally:
+        node.shutdown()
+        node.server_close()
+    assert "COPY . " not in dockerfile  # deploy/.env never enters the image
