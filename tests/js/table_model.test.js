@@ -226,3 +226,14 @@ test("the result names the winners", () => {
   assert.equal(model("online", [0], view({ outcome: { winners: [1] } })).resultText(), "The match is over. Bob wins.");
   assert.equal(model("online", [0], view({ outcome: { winners: [0, 1] } })).resultText(), "The match is over. Ann and Bob win.");
 });
+
+test("presence is not known from a drop until the next update", () => {
+  const m = model("online", [0]);
+  m.apply({ events: [], table: view() }, true);
+  assert.ok(m.columns().every((c) => c.known));
+  assert.equal(m.forgetPresence(), true);
+  assert.equal(m.forgetPresence(), false); // already forgotten: nothing to draw again
+  assert.ok(m.columns().every((c) => c.known === false));
+  m.apply({ events: [], table: view() }, true);
+  assert.ok(m.columns().every((c) => c.known));
+});

@@ -112,8 +112,6 @@ def test_moves_survive_reconnects(
         expect(bob.locator(".conn")).not_to_have_attribute("data-connection", "online")
         expect(ann_dot).to_have_class(re.compile(r"\bunknown\b"))  # not "connected": not known
         had = moves(bob)
-        if len(had) == 7:
-            shoot(bob, artifacts, "desktop-presence-while-reconnecting")
         missed()
         expect(bob.locator(".log li")).to_have_text(had)
         # Back: the moves he had, then the one he missed, once each, as Ann's page has them.
