@@ -8,6 +8,8 @@ import asyncio
 from cluster_pieces import RedisServer
 from hypothesis import given
 from hypothesis import strategies as st
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
 
 from fivedice.server.bus import Note, connect
 from fivedice.server.leases import RedisLeases, SoleOwner
@@ -71,18 +73,24 @@ async def test_leases_come_back_after_redis_restarts(redis_server: RedisServer) 
     await redis.aclose()
 
 
+async def two_nodes(url: str, seconds: float) -> tuple[Redis, RedisLeases, RedisLeases, PubSub]:
+    """Nodes a and b on one Redis; a listens to its inbox, is alive and holds table t1."""
+    redis = connect(url)
+    a = RedisLeases(redis, "a", seconds=seconds)
+    b = RedisLeases(redis, "b", seconds=seconds)
+    listening = connect(url).pubsub()
+    await listening.subscribe(inbox("a"))
+    await a.renew(())
+    assert await a.claim("t1")
+    return redis, a, b, listening
+
+
 async def test_a_node_whose_inbox_went_silent_is_marked_gone_and_its_leases_taken(
     redis_server: RedisServer,
 ) -> None:
     """A dead node's subscription ends with its connections: it is silent while its liveness
     key lives on, and once marked gone its leases are free, long before they run out."""
-    redis = connect(redis_server.url)
-    a = RedisLeases(redis, "a", seconds=30)
-    b = RedisLeases(redis, "b", seconds=30)
-    listening = connect(redis_server.url).pubsub()
-    await listening.subscribe(inbox("a"))
-    await a.renew(())
-    assert await a.claim("t1")
+    redis, a, b, listening = await two_nodes(redis_server.url, 30)
     assert await b.silent(["a", "b", "nobody"]) == {}  # a listens; b is itself; nobody is gone
     await listening.aclose()  # a's process dies: its subscription ends with it
     silent = {}
@@ -110,13 +118,7 @@ async def test_a_frozen_or_restarted_node_is_not_marked_gone(redis_server: Redis
     """A node that stopped renewing but still holds its subscription (frozen, slow) is not
     silent: its leases last until they run out. A mark for an incarnation that has since been
     replaced (the node was started again) is refused."""
-    redis = connect(redis_server.url)
-    a = RedisLeases(redis, "a", seconds=0.6)
-    b = RedisLeases(redis, "b", seconds=0.6)
-    listening = connect(redis_server.url).pubsub()
-    await listening.subscribe(inbox("a"))
-    await a.renew(())
-    assert await a.claim("t1")
+    redis, a, b, listening = await two_nodes(redis_server.url, 0.6)
     await asyncio.sleep(0.3)  # a renews nothing from here on
     assert await b.silent(["a"]) == {}
     assert not await b.claim("t1")
