@@ -98,9 +98,44 @@ def paced_load(
     random.shuffle(seats)
     ws_base = "ws" + cluster.url[cluster.url.index(":") :]
     jobs = [(ws_base, part, think, seconds) for part in split(seats, workers)]
-    before = tree_cpu(cluster.pids())
+    before = piece_cpu(cluster)
+    batches_before = commit_batches(cluster)
     report = merge(run_workers(cluster_worker, jobs))
-    return report, tree_cpu(cluster.pids()) - before
+    after = piece_cpu(cluster)
+    batches = commit_batches(cluster)
+    report.pieces = {name: after[name] - before.get(name, 0.0) for name in after}
+    report.commits = (batches[0] - batches_before[0], batches[1] - batches_before[1])
+    return report, sum(report.pieces.values())
+
+
+def piece_cpu(cluster: LocalCluster) -> dict[str, float]:
+    """CPU seconds used so far by each kind of process of the topology."""
+    groups = {
+        "nodes": [n.pid for n in cluster.nodes],
+        "postgres": [cluster.postgres.pid],
+        "redis": [cluster.redis.pid],
+        "proxy": [cluster.proxy.pid if cluster.proxy is not None else None],
+    }
+    return {name: tree_cpu(p for p in pids if p is not None) for name, pids in groups.items()}
+
+
+def commit_batches(cluster: LocalCluster) -> tuple[float, float]:
+    """The nodes' transactions of moves so far, and the moves in them (their /metrics)."""
+    import urllib.request
+
+    count = total = 0.0
+    for node in cluster.nodes:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{node.port}/metrics", timeout=5) as r:
+                text = r.read().decode()
+        except OSError:
+            continue
+        for line in text.splitlines():
+            if line.startswith("fivedice_commit_batch_size_count"):
+                count += float(line.split()[-1])
+            elif line.startswith("fivedice_commit_batch_size_sum"):
+                total += float(line.split()[-1])
+    return count, total
 
 
 def figures(report: ClusterReport, cpu: float) -> dict[str, Any]:
@@ -114,6 +149,12 @@ def figures(report: ClusterReport, cpu: float) -> dict[str, Any]:
         "topology_cpu_percent": round(100 * cpu / seconds),
         "topology_cpu_us_per_move": round(1e6 * cpu / max(report.moves, 1)),
         "clients_cpu_us_per_move": round(1e6 * report.cpu_seconds / max(report.moves, 1)),
+        "cpu_us_per_move_by_process": {
+            name: round(1e6 * used / max(report.moves, 1)) for name, used in report.pieces.items()
+        },
+        "moves_per_commit": (
+            round(report.commits[1] / report.commits[0], 1) if report.commits[0] else None
+        ),
         "reconnects": report.reconnects,
         "errors": len(report.errors),
     }

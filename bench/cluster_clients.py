@@ -40,6 +40,10 @@ class ClusterReport:
     started: float = 0.0
     finished: float = 0.0
     cpu_seconds: float = 0.0
+    # filled in by the benchmark, not the workers: CPU seconds per kind of process of the
+    # topology, and the nodes' transactions of moves (how many, the moves in them)
+    pieces: dict[str, float] = field(default_factory=dict)
+    commits: tuple[float, float] = (0.0, 0.0)
 
 
 async def _session(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,7 @@ from fivedice.server.table import Table
 from fivedice.server.writer import StoreWriter
 from fivedice.store import SequenceConflict, Store
 from fivedice.store.models import EventRow
-from fivedice.store.online import create_online_match, ensure_schema
+from fivedice.store.online import Append, create_online_match, ensure_schema
 from fivedice.strategy.seats import ComputerSeats, SeatMove
 
 # A refused commit: the store failed, or (as :func:`block` makes it) another writer took the
@@ -179,6 +179,41 @@ async def test_the_writer_retries_a_failed_batch_one_by_one(
             assert len(stored) == len(match.events) and stored[-1].type == "created"
         else:
             assert stored == list(match.events)
+
+
+async def test_appends_a_moment_apart_share_one_transaction(store: Store) -> None:
+    """The writer thread waits a few milliseconds after a batch's first append: a second move
+    arriving a millisecond later is committed with it, not in a transaction of its own."""
+    matches = []
+    for n in range(3):
+        match = Match.create("official")
+        match.join("Ann")
+        create_online_match(store, f"m{n}", match.events, preset="official", label=None, meta={})
+        first = len(match.events) + 1
+        match.join("Bob")
+        matches.append((f"m{n}", match, first))
+    writer = StoreWriter(store, Metrics(), inline=False)
+    batches: list[int] = []
+    commit = writer._append_many
+
+    def counted(appends: Sequence[Append]) -> None:
+        batches.append(len(appends))
+        commit(appends)
+
+    writer._append_many = counted
+    writer.start()
+    try:
+        mid, match, first = matches[0]
+        moves = [asyncio.create_task(writer.append(mid, first, match.events[first - 1 :]))]
+        await asyncio.sleep(0.001)
+        for mid, match, first in matches[1:]:
+            moves.append(asyncio.create_task(writer.append(mid, first, match.events[first - 1 :])))
+        await asyncio.gather(*moves)
+    finally:
+        await writer.stop()
+    assert batches == [3]
+    for mid, match, _ in matches:
+        assert store.load_events(mid) == list(match.events)
 
 
 # A slow client ------------------------------------------------------------------------------

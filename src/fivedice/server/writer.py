@@ -2,8 +2,9 @@
 is one thread, so the event loop never waits on the network; for the embedded SQLite it
 commits on the event loop itself, once per loop pass.
 
-Appends queued while a transaction is running are committed together in the next one (group
-commit): under load, one transaction carries the moves of many tables, and each move is still
+Appends queued while a transaction is running, or within a few milliseconds after the first,
+are committed together (group commit): under load, one transaction carries the moves of many
+tables, and each move is still
 acknowledged only once its transaction has committed. If a batch fails, its appends are retried
 one by one, so one table's conflict never costs another table its move.
 """
@@ -31,6 +32,11 @@ T = TypeVar("T")
 log = logging.getLogger("fivedice.server.writer")
 
 MAX_BATCH = 512
+# After the first write of a batch arrives, the thread waits this long for more before it
+# commits: each transaction costs about 0.8 ms of CPU (the node's and the database's) whatever
+# it carries, so at a few hundred moves a second per node a few milliseconds more per move
+# carry several moves in one transaction instead of one or two.
+COMMIT_LINGER_SECONDS = 0.003
 
 
 @dataclass
@@ -142,9 +148,10 @@ class StoreWriter:
         while True:
             first = self._queue.get()
             jobs = [first]
-            while len(jobs) < MAX_BATCH:
+            until = time.monotonic() + COMMIT_LINGER_SECONDS
+            while len(jobs) < MAX_BATCH and jobs[-1] is not _STOP:
                 try:
-                    jobs.append(self._queue.get_nowait())
+                    jobs.append(self._queue.get(timeout=max(0.0, until - time.monotonic())))
                 except queue.Empty:
                     break
             stop = False
