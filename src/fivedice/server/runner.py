@@ -11,6 +11,7 @@ from fivedice.store import display_url
 
 from .app import create_app
 from .logs import configure_logging
+from .nodename import refusal
 from .settings import Settings
 
 
@@ -56,6 +57,10 @@ def run(settings: Settings) -> None:
     problem = settings.problem()
     if problem is not None:
         print(f"Error: {problem}", file=sys.stderr)
+        raise SystemExit(2)
+    clash = refusal(settings.redis_url, settings.node)
+    if clash is not None:
+        print(f"Error: {clash}", file=sys.stderr)
         raise SystemExit(2)
     configure_logging(settings.log_format, settings.log_level)
     raise_open_file_limit()
