@@ -44,8 +44,10 @@ run: install
 	$(BIN)/fivedice serve --host 127.0.0.1 --port 8000
 
 # PostgreSQL, Redis, three nodes and HAProxy as plain processes: one URL, Ctrl+C stops it all.
+# Other choices through ARGS: make cluster ARGS='--port 8090 --nodes 5 --dir .cluster'
+ARGS ?=
 cluster: install-cluster cluster-services
-	$(BIN)/python deploy/localcluster.py --nodes 3 --port 8000 --dir .cluster
+	$(BIN)/python deploy/localcluster.py --nodes 3 --port 8000 --dir .cluster $(ARGS)
 
 lint: install-test
 	$(BIN)/ruff check src tests bench examples deploy

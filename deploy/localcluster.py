@@ -5,8 +5,11 @@ nodes and HAProxy in front of them, on 127.0.0.1, everything under one directory
     python deploy/localcluster.py --nodes 2 --port 8080 --dir .cluster
 
 It is the topology of ``deploy/compose.yaml`` without Docker, from Debian's packages
-(``postgresql``, ``redis-server``, ``haproxy``). Ctrl+C stops everything. The tests and the
-cluster benchmark start the same pieces through :class:`LocalCluster`.
+(``postgresql``, ``redis-server``, ``haproxy``). Started again on the same directory, it
+keeps its database (and the tables in it). A node that dies is started again after a second,
+like a supervisor would. Ctrl+C stops everything. The tests and the cluster benchmark start
+the same pieces through :class:`LocalCluster`. Standard library only, besides what the
+``fivedice[cluster]`` extra brings (psycopg, redis).
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-
-import httpx
 
 HERE = Path(__file__).resolve().parent
 
@@ -35,12 +39,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def port_free(port: int) -> bool:
+    """Whether nobody listens on 127.0.0.1:`port` (a bind of our own succeeds)."""
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+class _Exited(Exception):
+    """The process being waited for has ended."""
+
+
 def _wait(check: object, what: str, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             if check():  # type: ignore[operator]
                 return
+        except _Exited:
+            raise
         except Exception:
             pass
         time.sleep(0.05)
@@ -113,13 +133,16 @@ class Postgres:
             self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def create_database(self, name: str) -> str:
-        """A new, empty database; its URL."""
+        """The database `name`, created if it is not there yet (a cluster started again on
+        its kept data finds it, tables and all); its URL."""
         import psycopg
 
         with psycopg.connect(
             host="127.0.0.1", port=self.port, user=self.user, dbname="postgres", autocommit=True
         ) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,))
+            if found.fetchone() is None:
+                conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
 
@@ -214,17 +237,27 @@ class Node:
         def ready() -> bool:
             if self.process is None or self.process.poll() is not None:
                 raise RuntimeError(f"node {self.name} exited:\n{self.log()[-2000:]}")
-            return httpx.get(f"{self.base_url}/healthz", timeout=1).status_code == 200
+            with urllib.request.urlopen(f"{self.base_url}/healthz", timeout=1) as answer:
+                return bool(answer.status == 200)
 
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
                 if ready():
                     return
-            except httpx.HTTPError:
+            except (OSError, urllib.error.URLError):
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"node {self.name} did not start:\n{self.log()[-2000:]}")
+
+    def exited(self) -> str | None:
+        """How it ended, if its process has ended unasked ('signal 9', 'status 1'); else None."""
+        if self.process is None:
+            return None
+        code = self.process.poll()
+        if code is None:
+            return None
+        return f"signal {-code}" if code < 0 else f"status {code}"
 
     def kill(self) -> None:
         """SIGKILL: no shutdown at all."""
@@ -281,21 +314,40 @@ class Proxy:
         return self.process.pid if self.process is not None else None
 
     def start(self) -> None:
-        """Write the configuration, check it, start, and wait until the port answers."""
+        """Write the configuration, check it, start, and wait until HAProxy itself answers
+        on the port. A port another program holds, or an HAProxy that exits (it could not
+        bind), is a RuntimeError of one line."""
+        if not port_free(self.port):
+            raise RuntimeError(
+                f"port {self.port} is in use by another program: choose another (--port)"
+            )
         config = self.root / "haproxy.cfg"
         config.write_text(haproxy_config(self.backends, self.port))
         haproxy = _program("haproxy")
         subprocess.run([haproxy, "-c", "-q", "-f", str(config)], check=True, timeout=30)
+        log = self.root / "haproxy.log"
         self.process = subprocess.Popen(
-            [haproxy, "-db", "-f", str(config)],
-            stdout=(self.root / "haproxy.log").open("ab"), stderr=subprocess.STDOUT,
-        )  # fmt: skip
-        _wait(lambda: socket.create_connection(("127.0.0.1", self.port), 0.2), "haproxy", 10)
+            [haproxy, "-db", "-f", str(config)], stdout=log.open("ab"), stderr=subprocess.STDOUT
+        )
+        process = self.process
+
+        def listening() -> bool:
+            if process.poll() is not None:
+                raise _Exited()
+            with socket.create_connection(("127.0.0.1", self.port), 0.2):
+                return process.poll() is None
+
+        try:
+            _wait(listening, "haproxy", 10)
+        except (_Exited, RuntimeError):
+            self.stop()
+            raise RuntimeError(f"haproxy did not start on port {self.port} (see {log})") from None
 
     def stop(self) -> None:
         """Stop it."""
         if self.process is not None:
-            self.process.terminate()
+            if self.process.poll() is None:
+                self.process.terminate()
             self.process.wait(10)
             self.process = None
 
@@ -353,6 +405,29 @@ class LocalCluster:
         self.proxy.start()
         return self
 
+    def revive(self, pause: float = 1.0, say: Callable[[str], None] = print) -> list[Node]:
+        """Start again, after `pause` seconds, every node whose process ended unasked, on
+        the same port and environment, as a supervisor would; one line said per node. A node
+        that refused its settings (exit status 2) is left down: it would refuse again."""
+        ended = [(node, node.exited()) for node in self.nodes]
+        revived: list[Node] = []
+        for node, how in ended:
+            if how is None:
+                continue
+            assert node.process is not None
+            node.process = None
+            if how == "status 2":
+                log = node.root / f"{node.name}.log"
+                say(f"{node.name} exited ({how}); not started again: see {log}")
+                continue
+            say(f"{node.name} exited ({how}); starting it again")
+            revived.append(node)
+        if revived:
+            time.sleep(pause)
+            for node in revived:
+                node.start(wait=False)
+        return revived
+
     def pids(self) -> list[int]:
         """Every running process of the topology (PostgreSQL's backends are its children)."""
         pieces = [self.postgres, self.redis, *self.nodes]
@@ -391,22 +466,53 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000, help="the proxy's port (8000)")
     parser.add_argument("--dir", type=Path, default=Path(".cluster"), help="where data and logs go")
     args = parser.parse_args(argv)
+    if not 1 <= args.nodes <= 64:
+        parser.error("--nodes must be from 1 to 64")
+    if not 1 <= args.port <= 65535:
+        parser.error("--port must be from 1 to 65535")
+    if not port_free(args.port):
+        print(f"Error: port {args.port} is in use by another program: choose another (--port)",
+              file=sys.stderr)  # fmt: skip
+        raise SystemExit(1)
     cluster = LocalCluster(args.dir.resolve(), args.nodes, port=args.port)
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
         cluster.start()
-        print(f"postgresql  {cluster.postgres.url('fivedice')}  (the match logs)")
-        print(f"redis       {cluster.redis.url}  (leases and notes between nodes)")
-        for node in cluster.nodes:
-            print(f"{node.name:<11} {node.base_url}  (log: {cluster.root / (node.name + '.log')})")
-        print(f"haproxy     {cluster.url}  (routes each table to one node)")
-        print(f"\nfivedice cluster: open http://127.0.0.1:{args.port}/   (Ctrl+C stops it all)")
+        print(banner(cluster), flush=True)
         while True:
-            time.sleep(3600)
+            time.sleep(0.2)
+            cluster.revive(say=lambda line: print(line, flush=True))
     except KeyboardInterrupt:
         print("\nstopping the cluster")
+    except RuntimeError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        raise SystemExit(1) from None
     finally:
         cluster.stop()
+
+
+def banner(cluster: LocalCluster) -> str:
+    """What `make cluster` prints once everything answers: each piece, where its data and
+    logs are, how to start a node by hand, and the one address to open."""
+    root = cluster.root
+    database = cluster.postgres.url("fivedice")
+    lines = [
+        f"postgresql  {database}  (the match logs; data {cluster.postgres.data},"
+        f" log {cluster.postgres.root / 'postgres.log'})",
+        f"redis       {cluster.redis.url}  (leases and notes between nodes; keeps nothing)",
+    ]
+    for node in cluster.nodes:
+        lines.append(f"{node.name:<11} {node.base_url}  (log: {root / (node.name + '.log')})")
+    lines.append(f"haproxy     {cluster.url}  (routes each table to one node)")
+    lines.append(
+        "\na node by hand (not behind haproxy, and not stopped by Ctrl+C):\n"
+        f"  FIVEDICE_DATABASE_URL={database} FIVEDICE_REDIS_URL={cluster.redis.url} \\\n"
+        f"  FIVEDICE_NODE_ID=node{len(cluster.nodes) + 1} FIVEDICE_TRUSTED_PROXIES=127.0.0.1 \\\n"
+        f"  FIVEDICE_LEASE_SECONDS={cluster.lease_seconds:g}"
+        f" {sys.executable} -m fivedice.server --port {free_port()}"
+    )
+    lines.append(f"\nfivedice cluster: open {cluster.url}/   (Ctrl+C stops it all)")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -168,15 +168,33 @@ test("an update keeps the last turn's dice, the log, and forgets a stale hint", 
   assert.equal(m.lastTurn, null);
 });
 
-test("an answer to this screen's intent frees its buttons; a catch-up rewrites the log quietly", () => {
+test("an answer to this screen's intent frees its buttons; a catch-up adds to the log quietly", () => {
   const m = model("online", [0]);
   m.busy = "roll";
   m.log = ["old"];
-  const joined = { type: "joined", seat: 1, name: "Bob", bot: null };
+  const joined = { seq: 2, type: "joined", seat: 1, name: "Bob", bot: null };
   const result = m.apply({ events: [joined], table: view() }, true);
   assert.equal(m.busy, null);
   assert.deepEqual(result.said, []);
-  assert.deepEqual(m.log, ["Bob sat down"]);
+  assert.deepEqual(m.log, ["old", "Bob sat down"]);
+});
+
+test("a reconnect's catch-up keeps the moves, adds those missed in order, and none twice", () => {
+  const m = model("online", [0]);
+  const joined = (seq, n, name) => ({ seq, type: "joined", seat: n, name, bot: null });
+  const rolled = (seq, dice) => ({ seq, type: "rolled", seat: 1, dice, held: [] });
+  m.apply({ events: [joined(1, 0, "Ann"), joined(2, 1, "Bob")], table: view() }, true);
+  m.apply({ events: [rolled(3, [1, 2, 3, 4, 5])], table: view() }, false);
+  const before = [...m.log];
+  assert.deepEqual(before, ["Ann sat down", "Bob sat down", "Bob rolled 1 2 3 4 5"]);
+  m.apply({ events: [], table: view() }, true); // back after missing nothing
+  assert.deepEqual(m.log, before);
+  m.apply({ events: [rolled(4, [6, 6, 6, 6, 6]), rolled(5, [2, 2, 2, 2, 2])], table: view() }, true);
+  m.apply({ events: [rolled(5, [2, 2, 2, 2, 2]), rolled(6, [3, 3, 3, 3, 3])], table: view() }, true);
+  assert.deepEqual(m.log, [...before, "Bob rolled 6 6 6 6 6", "Bob rolled 2 2 2 2 2", "Bob rolled 3 3 3 3 3"]);
+  // A catch-up from the start (a new socket, last_seq 0) writes nothing twice either.
+  m.apply({ events: [joined(1, 0, "Ann"), joined(2, 1, "Bob"), rolled(3, [1, 2, 3, 4, 5])], table: view() }, true);
+  assert.equal(m.log.length, 6);
 });
 
 test("chat from another seat is read out, never logged; this screen's own is not read out", () => {
@@ -207,4 +225,15 @@ test("the roll for first turn shows until the first box is filled", () => {
 test("the result names the winners", () => {
   assert.equal(model("online", [0], view({ outcome: { winners: [1] } })).resultText(), "The match is over. Bob wins.");
   assert.equal(model("online", [0], view({ outcome: { winners: [0, 1] } })).resultText(), "The match is over. Ann and Bob win.");
+});
+
+test("presence is not known from a drop until the next update", () => {
+  const m = model("online", [0]);
+  m.apply({ events: [], table: view() }, true);
+  assert.ok(m.columns().every((c) => c.known));
+  assert.equal(m.forgetPresence(), true);
+  assert.equal(m.forgetPresence(), false); // already forgotten: nothing to draw again
+  assert.ok(m.columns().every((c) => c.known === false));
+  m.apply({ events: [], table: view() }, true);
+  assert.ok(m.columns().every((c) => c.known));
 });

@@ -54,3 +54,27 @@ async def test_spectators_watch_and_everyone_chats(
     for client in (ann, bob, again):
         await client.close()
     await ann.close()
+
+
+async def test_a_watcher_without_a_name_is_numbered_at_its_table(
+    server: ServerProcess, api: httpx.Client
+) -> None:
+    """Spectator N counts this table's unnamed watchers, not the server's sockets: the same
+    number after a reconnect, whatever else is open on the server."""
+    elsewhere = open_table(api, "Eve")
+    others = [await PlayClient(server.ws_url(elsewhere["id"])).connect() for _ in range(3)]
+    table = open_table(api, "Ann")
+    url = server.ws_url(table["id"])
+    ann = await PlayClient(url, table["tokens"][0]).connect()
+    first = await PlayClient(url).connect()
+    named = await PlayClient(url, name="Watcher").connect()
+    second = await PlayClient(url).connect()
+    await ann.until_table(lambda t: t["spectators"] == ["Spectator 1", "Watcher", "Spectator 2"])
+    await first.close()
+    await ann.until_table(lambda t: t["spectators"] == ["Watcher", "Spectator 2"])
+    again = await PlayClient(url).connect(last_seq=first.seq)
+    await ann.until_table(lambda t: t["spectators"] == ["Watcher", "Spectator 2", "Spectator 1"])
+    await again.send({"type": "chat", "text": "back"})
+    await ann.until_table(lambda t: [line["author"] for line in t["chat"]] == ["Spectator 1"])
+    for client in (ann, named, second, again, *others):
+        await client.close()

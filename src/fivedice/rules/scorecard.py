@@ -10,7 +10,7 @@ from .dice import Dice
 from .errors import BoxAlreadyFilled, BoxNotAllowed
 from .presets import preset
 from .ruleset import RuleSet
-from .scoring import ScoreOption, score_options
+from .scoring import ScoreOption, is_extra_yahtzee, score_options
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,10 @@ class Scorecard:
         box = self.rules.category(category)
         if box.name in self.boxes:
             raise BoxAlreadyFilled(f"{box.label} is already filled")
+        if not is_extra_yahtzee(self.rules, self.boxes, dice):
+            # Every open box takes these dice at their natural score (score_options): only
+            # this box needs scoring, which makes replaying a long log several times faster.
+            return ScoreOption(box.name, box.score(dice))
         for choice in self.options(dice):
             if choice.category == category:
                 return choice

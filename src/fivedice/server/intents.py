@@ -152,7 +152,7 @@ async def hello(ctx: ServerContext, table: Table, client: Client, message: Hello
         raise DailyNotOver("A daily challenge's game can be watched once the day is over")
     also = {table.seat_for(token) for token in message.also} if seat is not None else set()
     also.discard(seat)
-    name = check_name(message.name) if message.name else f"Spectator {client.id}"
+    name = check_name(message.name) if message.name else None
     async with table.lock:
         table.came(seat)
         for other in sorted(also):
@@ -161,8 +161,8 @@ async def hello(ctx: ServerContext, table: Table, client: Client, message: Hello
         if seat is not None:
             client.seat = seat
         else:
-            client.spectator_name = name
-            table.spectators[client.id] = Spectator(name)
+            client.spectator_name = name or table.unnamed_spectator()
+            table.spectators[client.id] = Spectator(client.spectator_name)
         client.greeted = True
         ctx.hub.send(client, welcome_message(table, seat, ctx.bots.levels()))
         catch_up = update_message(
@@ -211,5 +211,5 @@ async def chat(ctx: ServerContext, table: Table, client: Client, message: Chat) 
     if seat is not None:
         author = table.state.player(seat).name
     else:
-        author = client.spectator_name or f"Spectator {client.id}"
+        author = client.spectator_name or "Spectator"
     await ctx.referee.perform(table, lambda m: m.chat(author, message.text, seat))

@@ -11,6 +11,7 @@ from fivedice.store import display_url
 
 from .app import create_app
 from .logs import configure_logging
+from .nodename import refusal
 from .preflight import redis_problem
 from .settings import SettingError, Settings
 
@@ -57,6 +58,10 @@ def run(settings: Settings) -> None:
     problem = settings.problem() or redis_problem(settings)
     if problem is not None:
         print(f"Error: {problem}", file=sys.stderr)
+        raise SystemExit(2)
+    clash = refusal(settings.redis_url, settings.node)
+    if clash is not None:
+        print(f"Error: {clash}", file=sys.stderr)
         raise SystemExit(2)
     configure_logging(settings.log_format, settings.log_level)
     raise_open_file_limit()

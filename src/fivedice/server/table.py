@@ -226,6 +226,15 @@ class Table:
         due = [m for m in moments if m is not None]
         return min(due) if due else None
 
+    def unnamed_spectator(self) -> str:
+        """The name of a watcher who gave none: "Spectator N", N the lowest not in use at this
+        table, so a watcher keeps their number across a reconnect or a move to another node."""
+        taken = {spectator.name for spectator in self.spectators.values()}
+        number = 1
+        while f"Spectator {number}" in taken:
+            number += 1
+        return f"Spectator {number}"
+
     def came(self, seat: int | None) -> None:
         """A socket said hello for `seat` (None: a spectator's, counted by the caller)."""
         self.last_presence_at = time.time()

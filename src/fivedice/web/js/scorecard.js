@@ -8,6 +8,7 @@
 import { h } from "./dom.js";
 import { clockOffset } from "./clock.js";
 import { miniDie } from "./dice.js";
+import { presenceDot } from "./presence.js";
 
 const LONG_PRESS_MS = 450;
 
@@ -33,8 +34,9 @@ function faceOf(rules, name) {
  *   server lays them out (the welcome's card_rows)
  * @param {object} p.view             the table view
  * @param {number} p.roundIndex       which round's cards to show
- * @param {{seat: object|null, index: number, me: boolean, local: boolean, tag: string, presence: boolean}[]} p.columns
- *   (`tag`: the words under the name, "you" or "here"; `presence`: whether to show a connection dot)
+ * @param {{seat: object|null, index: number, me: boolean, local: boolean, tag: string, presence: boolean, known?: boolean}[]} p.columns
+ *   (`tag`: the words under the name, "you" or "here"; `presence`: whether to show a connection dot;
+ *   `known`: false while this page is reconnecting, the dot then says so)
  * @param {number|null} p.actingSeat  the seat this screen may score for now
  * @param {string|null} p.selected    the box chosen with the keyboard
  * @param {string|null} p.previewing  the box being previewed
@@ -141,15 +143,12 @@ function columnHead(col, view) {
   if (!seat) {
     return h("th", { scope: "col", class: classes }, h("div", { class: "col-head" }, h("span", { class: "col-name" }, "empty"), h("span", { class: "col-sub" }, `seat ${col.index + 1}`)));
   }
-  const connected = seat.bot ? true : seat.connected;
   const away = seat.status === "playing" && seat.away_since ? awayText(seat.away_since) : "";
   const status = seat.status !== "playing" ? seat.status : seat.bot ? "computer" : away || col.tag || "";
   const sub = h(
     "span",
     { class: "col-sub" },
-    col.presence !== false
-      ? h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "connected" : "not connected", "aria-label": connected ? "connected" : "not connected", role: "img" })
-      : null,
+    col.presence !== false ? presenceDot(seat, col.known !== false) : null,
     seat.absent_turns ? h("span", { class: "tag away", title: `${seat.absent_turns} turn${seat.absent_turns === 1 ? "" : "s"} passed while away (3: out)` }, `${seat.absent_turns}×`) : null,
     status,
   );

@@ -133,6 +133,7 @@ export class TableScreen {
       onMessage: (message, info) => this.onMessage(message, info),
       onStatus: (state) => {
         this.socketState = state;
+        if (state !== "online" && this.model.forgetPresence()) this.render(); // presence dots: not known
         this.renderHead();
         if (state === "gone") this.renderGone();
       },

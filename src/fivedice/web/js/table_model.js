@@ -32,6 +32,8 @@ export class TableModel {
     this.justScored = null;
     this.roundShown = null;
     this.log = [];
+    this.logSeq = 0; // the last event written in the log: a catch-up adds only those after it
+    this.presenceKnown = false; // false while the socket is down, until an update says who is here
     this.busy = null; // the intent sent and not yet answered
   }
 
@@ -190,10 +192,18 @@ export class TableModel {
       const me = seat.seat === viewer;
       const here = local.has(seat.seat);
       const tag = named ? "" : me ? "you" : here ? "here" : "";
-      return { seat, index, me, local: here, tag, presence };
+      return { seat, index, me, local: here, tag, presence, known: this.presenceKnown };
     });
-    while (columns.length < v.options.seats) columns.push({ seat: null, index: columns.length, me: false, local: false, tag: "", presence });
+    while (columns.length < v.options.seats) columns.push({ seat: null, index: columns.length, me: false, local: false, tag: "", presence, known: this.presenceKnown });
     return columns;
+  }
+
+  /** The socket went down: who is connected is not known until the next update. Returns
+   * whether that changes what the page shows. */
+  forgetPresence() {
+    const changed = this.presenceKnown;
+    this.presenceKnown = false;
+    return changed;
   }
 
   // Frames ----------------------------------------------------------------------------------
@@ -226,9 +236,11 @@ export class TableModel {
         }
       }
     } else if (catchUp) {
-      this.log = [];
+      // After a reconnect the server sends the events after the last one seen: the log keeps
+      // what it had and adds those it missed (narrate skips any it already holds).
       for (const event of message.events) this.narrate(event, null, { quiet: true });
     }
+    this.presenceKnown = true;
     this.pendingHeld = null;
     if (this.hint && this.hint.key !== this.positionKey()) this.hint = null;
     const options = this.view.score_options || [];
@@ -246,6 +258,10 @@ export class TableModel {
     };
     if (event.type === "chat") {
       return !quiet && !(event.seat !== null && this.localSeats.has(event.seat)) ? `${event.author} says: ${event.text}` : null;
+    }
+    if (typeof event.seq === "number") {
+      if (event.seq <= this.logSeq) return null; // already in the log (sent again on a reconnect)
+      this.logSeq = event.seq;
     }
     const text = eventText(event, name, (c) => this.label(c));
     if (text === null) return null;

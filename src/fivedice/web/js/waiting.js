@@ -5,6 +5,7 @@ import { awayText } from "./scorecard.js";
 import { playerName, setPlayerName } from "./seats.js";
 import { currentAccount } from "./account.js";
 import { levelLabel } from "./labels.js";
+import { presenceDot } from "./presence.js";
 
 /** Whether the table's host has no connection now. */
 function hostAway(view) {
@@ -42,7 +43,7 @@ export function renderWaiting(screen) {
       h(
         "li",
         { dataset: { seat: String(seat.seat) } },
-        screen.isLocal ? null : h("span", { class: `dot ${seat.bot || seat.connected ? "on" : "off"}`, role: "img", "aria-label": seat.bot || seat.connected ? "connected" : "not connected" }),
+        screen.isLocal ? null : presenceDot(seat, screen.model.presenceKnown),
         h("span", { class: "seat-name grow" }, seat.name),
         seat.host ? h("span", { class: "tag host" }, "host") : null,
         !seat.bot && !seat.connected ? h("span", { class: "tag away" }, awayText(seat.away_since)) : null,
