@@ -51,24 +51,39 @@ def refused_line(done: subprocess.CompletedProcess[str]) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize(
-    ("variable", "value", "says"),
-    [
-        ("FIVEDICE_LEASE_SECONDS", "abc", "must be a number (such as 5), not 'abc'"),
-        ("FIVEDICE_IDLE_TABLE_TTL", "abc", "must be a number (such as 3600), not 'abc'"),
-        ("FIVEDICE_PORT", "abc", "must be a whole number (such as 8000), not 'abc'"),
-        ("FIVEDICE_MESSAGE_BURST", "2.5", "must be a whole number (such as 200), not '2.5'"),
-        ("FIVEDICE_BOT_DELAY", "nan", "must be a number (such as 0.6), not 'nan'"),
-        ("FIVEDICE_LOG_LEVEL", "LOUD", "must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL"),
-        ("FIVEDICE_LOG_FORMAT", "xml", "must be one of json, text, not 'xml'"),
-        ("FIVEDICE_GC_THRESHOLDS", "a,b", "must be one to three whole numbers"),
-        ("FIVEDICE_WS_IMPL", "carrier-pigeon", "must be one of auto, none, "),
-        ("FIVEDICE_SECURE_COOKIES", "ture", "must be 1 or 0 (true/false, yes/no, on/off)"),
-    ],
-)
-def test_a_value_that_cannot_be_read_is_refused(
+REFUSED = [
+    ("FIVEDICE_LEASE_SECONDS", "abc", "must be a number (such as 5), not 'abc'"),
+    ("FIVEDICE_IDLE_TABLE_TTL", "abc", "must be a number (such as 3600), not 'abc'"),
+    ("FIVEDICE_PORT", "abc", "must be a whole number (such as 8000), not 'abc'"),
+    ("FIVEDICE_MESSAGE_BURST", "2.5", "must be a whole number (such as 200), not '2.5'"),
+    ("FIVEDICE_BOT_DELAY", "nan", "must be a number (such as 0.6), not 'nan'"),
+    ("FIVEDICE_LOG_LEVEL", "LOUD", "must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL"),
+    ("FIVEDICE_LOG_FORMAT", "xml", "must be one of json, text, not 'xml'"),
+    ("FIVEDICE_GC_THRESHOLDS", "a,b", "must be one to three whole numbers"),
+    ("FIVEDICE_WS_IMPL", "carrier-pigeon", "must be one of auto, none, "),
+    ("FIVEDICE_SECURE_COOKIES", "ture", "must be 1 or 0 (true/false, yes/no, on/off)"),
+]
+
+
+@pytest.mark.parametrize(("variable", "value", "says"), REFUSED)
+def test_a_value_that_cannot_be_read_is_refused(variable: str, value: str, says: str) -> None:
+    """What `fivedice serve` checks before it announces anything: reading the settings, then
+    their consistency (the same two calls as the command, in this process)."""
+    with mock.patch.dict(os.environ, {variable: value}):
+        try:
+            problem = Settings.from_env().problem()
+        except SettingError as exc:
+            problem = str(exc)
+    assert problem is not None and problem.startswith(f"{variable} {says}")
+    assert "\n" not in problem
+
+
+@pytest.mark.parametrize(("variable", "value", "says"), [REFUSED[0], REFUSED[5], REFUSED[9]])
+def test_the_command_refuses_in_one_line(
     tmp_path: Path, variable: str, value: str, says: str
 ) -> None:
+    """The real command: one line on stderr, exit 2, nothing announced (a number, a word from
+    a list, a switch)."""
     line = refused_line(serve(tmp_path, "--port", free_port(), **{variable: value}))
     assert line.startswith(f"Error: {variable} {says}")
 
@@ -88,7 +103,15 @@ def test_python_m_fivedice_server_refuses_the_same_way(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("url", ["notaurl", "http://127.0.0.1:6379/0", "redis://127.0.0.1:abc/0"])
-def test_a_malformed_redis_url_is_refused(tmp_path: Path, url: str) -> None:
+def test_a_malformed_redis_url_is_refused(url: str) -> None:
+    with mock.patch.dict(os.environ, {"FIVEDICE_REDIS_URL": url}):
+        problem = Settings.from_env(database_url=POSTGRES_NOBODY).problem()
+    assert problem is not None and problem.startswith("FIVEDICE_REDIS_URL: ")
+    assert "expected redis://" in problem
+
+
+def test_the_command_refuses_a_malformed_redis_url(tmp_path: Path) -> None:
+    url = "notaurl"
     done = serve(
         tmp_path, "--port", free_port(),
         FIVEDICE_REDIS_URL=url, FIVEDICE_DATABASE_URL=POSTGRES_NOBODY,
