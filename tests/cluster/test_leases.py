@@ -132,6 +132,25 @@ async def test_a_frozen_or_restarted_node_is_not_marked_gone(redis_server: Redis
     await redis.aclose()
 
 
+async def test_a_node_not_listening_keeps_its_leases_but_says_nothing_of_being_alive(
+    redis_server: RedisServer,
+) -> None:
+    """While its inbox's subscription is being made again, a node renews its leases but sets
+    no liveness key, so the others' watch cannot take it for dead."""
+    redis, a, b, listening = await two_nodes(redis_server.url, 0.6)
+    await listening.aclose()  # a's listener lost its connection and is reconnecting
+    await asyncio.sleep(0.7)  # a's liveness key ran out meanwhile
+    assert await a.renew(["t1"], listening=False) == set()
+    assert await b.alive(["a"]) == set()
+    assert await b.silent(["a"]) == {}  # nothing to mark: not alive, so not "alive but silent"
+    assert not await b.claim("t1")  # its lease is renewed all the same
+    await asyncio.sleep(0.3)
+    assert not await b.claim("t1")
+    assert await a.renew(["t1"]) == set()  # listening again: alive again
+    assert await b.alive(["a"]) == {"a"}
+    await redis.aclose()
+
+
 async def test_a_sole_owner_owns_everything() -> None:
     sole = SoleOwner("only")
     assert await sole.claim("t") and await sole.renew(["t"]) == set()

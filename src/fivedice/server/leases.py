@@ -117,8 +117,9 @@ class Leases(Protocol):
         """Take the table's lease if nobody holds it; whether this node holds it now."""
         ...
 
-    async def renew(self, table_ids: Collection[str]) -> set[str]:
-        """Renew these leases (and this node's liveness); returns the tables lost to others."""
+    async def renew(self, table_ids: Collection[str], *, listening: bool = True) -> set[str]:
+        """Renew these leases (and this node's liveness, while it `listening` to its inbox);
+        returns the tables lost to others."""
         ...
 
     async def release(self, table_id: str) -> None:
@@ -156,7 +157,7 @@ class SoleOwner:
         """Always."""
         return True
 
-    async def renew(self, table_ids: Collection[str]) -> set[str]:
+    async def renew(self, table_ids: Collection[str], *, listening: bool = True) -> set[str]:
         """Nothing to renew."""
         return set()
 
@@ -212,13 +213,16 @@ class RedisLeases:
         )
         return bool(taken)
 
-    async def renew(self, table_ids: Collection[str]) -> set[str]:
+    async def renew(self, table_ids: Collection[str], *, listening: bool = True) -> set[str]:
         """One script call for every table, plus the liveness key (and a wrong mark of this
-        node as gone cleared: it is evidently alive)."""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.set(node_key(self.node), self.value, px=self.millis)
-            pipe.delete(GONE_PREFIX + self.value)
-            await pipe.execute()
+        node as gone cleared: it is evidently alive). While this node is not `listening` (its
+        inbox's subscription is being made again, say after Redis restarted) it sets no
+        liveness key: alive but deaf, it would look dead to the others' watch."""
+        if listening:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.set(node_key(self.node), self.value, px=self.millis)
+                pipe.delete(GONE_PREFIX + self.value)
+                await pipe.execute()
         if not table_ids:
             return set()
         keys = [lease_key(t) for t in table_ids]

@@ -585,7 +585,8 @@ class Nodes:
 
     async def _renew(self) -> None:
         registry = self.ctx.registry
-        lost = await self.leases.renew(list(registry.tables))
+        listening = self.listener is None or self.listener.connected.is_set()
+        lost = await self.leases.renew(list(registry.tables), listening=listening)
         for table_id in lost:
             table = registry.tables.get(table_id)
             if table is not None:
