@@ -55,9 +55,13 @@ lint: install-test
 typecheck: install-test
 	$(BIN)/mypy
 
+# Three test processes (pytest-xdist): most tests wait on servers, browsers and timers, not the
+# CPU. A file's tests stay on one process; tests/conftest.py says which run one at a time.
+TEST_WORKERS ?= 3
+
 test: install-test lint typecheck
 	node --test tests/js/
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 bench: install-test
 	$(BIN)/python -m bench
