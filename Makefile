@@ -57,9 +57,15 @@ lint: install-test
 typecheck: install-test
 	$(BIN)/mypy
 
+# Three test processes (pytest-xdist): most tests wait on servers, browsers and timers, not the
+# CPU. A file's tests stay on one process; tests/conftest.py says which run one at a time. Files
+# go out in collection order, so the browser tests (tests/web) come last on each process: an
+# asyncio test after Playwright's sync API in one process finds its event loop still running.
+TEST_WORKERS ?= 3
+
 test: install-test lint typecheck
 	node --test tests/js/
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 bench: install-test
 	$(BIN)/python -m bench

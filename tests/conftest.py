@@ -4,6 +4,10 @@ The cluster is Debian's PostgreSQL (``make install-test`` installs it when missi
 in a temporary directory on a free port for the test session and removed afterwards. Each
 test that asks for ``postgresql_url`` gets a fresh database in it. As root (CI), the server
 runs as the ``postgres`` user, since PostgreSQL refuses to run as root.
+
+``make test`` runs the tests in several worker processes (pytest-xdist, ``--dist loadfile``):
+each worker has its own PostgreSQL, servers and browser; a file's tests stay together on one
+worker, and the tests that time outages and failovers run one after another (``SERIAL``).
 """
 
 from __future__ import annotations
@@ -17,8 +21,29 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+# Tests that start whole clusters or time an outage: one worker runs them all, one at a time,
+# so they never compete with each other for the CPU (their limits are in seconds).
+SERIAL = ("tests/cluster/", "tests/deploy/", "tests/server/test_store_outage.py")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``--dist loadfile``, a file's tests go to one worker, and the ``SERIAL`` files'
+    tests all to one worker, in turn."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FileScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "serial" if path.startswith(SERIAL) else path
+
+    return FileScheduling(config, log)
 
 
 def free_port() -> int:

@@ -101,6 +101,7 @@ async def main():
                 await pilot.press("r", "enter")  # Ann rolls once and scores where the cursor is
             await asyncio.sleep(0.02)
         assert isinstance(app.screen, ResultsScreen), app.screen
+        await pilot.pause()  # the results finish mounting before the app closes
         print("totals", json.dumps([match.state.player(s).total for s in range(4)]))
     none_imported()
 

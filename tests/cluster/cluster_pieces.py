@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -70,14 +72,22 @@ class Cluster:
         ]
 
     def start(self) -> None:
-        """Start every node."""
+        """Start every node at once, then wait until each answers."""
         for node in self.nodes:
-            node.start()
+            node.start_async()
+        for node in self.nodes:
+            node.wait_ready()
 
     def stop(self) -> None:
-        """Stop every node that still runs."""
+        """Stop every node that still runs: all asked at once (SIGTERM), each waited for."""
+        asked = [n.process for n in self.nodes if n.process and n.process.poll() is None]
+        for process in asked:
+            process.send_signal(signal.SIGTERM)
+        for process in asked:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(15)
         for node in self.nodes:
-            node.stop()
+            node.stop()  # one still running after 15 s is killed
 
     def logs(self) -> str:
         """Every node's log, for a failing test's message."""

@@ -80,7 +80,10 @@ def test_sign_in_failures_are_limited_per_account_on_every_node(
 
 
 def test_sign_in_failures_are_limited_per_address(tmp_path: Path) -> None:
-    server = start(tmp_path, "address", f"sqlite:///{tmp_path / 'fivedice.db'}")
+    # One new guest a minute: no token comes back while the test runs, however slowly.
+    server = start(
+        tmp_path, "address", f"sqlite:///{tmp_path / 'fivedice.db'}", FIVEDICE_GUESTS_PER_MINUTE="1"
+    )
     try:
         owner, username = claimed(server)
         b = Browser(server.base_url)
