@@ -29,16 +29,27 @@ from web_driver import (
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
+def hold_die(page: Page, position: int) -> None:
+    """Click a die until it shows held: a click while the socket is reconnecting is refused
+    with a toast (the page says so), and a player clicks again."""
+    die = page.locator(f".die[data-position='{position}']")
+    for _ in range(3):
+        die.click()
+        try:
+            expect(die).to_have_attribute("aria-pressed", "true", timeout=5000)
+            return
+        except AssertionError:
+            continue
+    expect(die).to_have_attribute("aria-pressed", "true")
+
+
 def play_turn(page: Page, turn: int) -> str:
     """One turn by clicking: roll; on odd turns hold the first two dice and roll again; score
     the first box the card offers. Returns the box."""
     roll(page)
     if turn % 2:
         for position in (0, 1):
-            page.locator(f".die[data-position='{position}']").click()
-            expect(page.locator(f".die[data-position='{position}']")).to_have_attribute(
-                "aria-pressed", "true"
-            )
+            hold_die(page, position)
         kept = dice(page)[:2]
         roll(page)
         assert dice(page)[:2] == kept  # held dice keep their faces

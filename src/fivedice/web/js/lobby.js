@@ -80,10 +80,12 @@ export class LobbyScreen {
     this.levelSelects = [];
     this.nameInput = h("input", { type: "text", id: "player-name", maxlength: "24", value: playerName(), autocomplete: "nickname", placeholder: "e.g. Ann" });
     this.nameInput.addEventListener("input", () => setPlayerName(this.nameInput.value.trim()));
-    // The name at tables defaults to the account's.
+    // The name at tables defaults to the account's, unless the player is already in the field
+    // (typing into it as the account arrives gave "Guest 1036Bob").
     const ready = accountReady();
     if (ready) ready.then((account) => {
-      if (account && !this.nameInput.value.trim()) this.nameInput.value = account.name;
+      const typing = document.activeElement === this.nameInput;
+      if (account && !typing && !this.nameInput.value.trim()) this.nameInput.value = account.name;
     });
 
     const hero = h(
