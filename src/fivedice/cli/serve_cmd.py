@@ -38,7 +38,7 @@ def serve(
     except MissingExtra as exc:
         fail(str(exc))
     from fivedice.server import Settings
-    from fivedice.server.preflight import redis_problem
+    from fivedice.server.preflight import startup_problem
     from fivedice.server.runner import run
     from fivedice.server.settings import SettingError
     from fivedice.store import Store
@@ -49,7 +49,7 @@ def serve(
         settings = Settings.from_env(host=host, port=port, database_url=database)
     except SettingError as exc:
         fail(str(exc))
-    problem = settings.problem() or redis_problem(settings)
+    problem = startup_problem(settings)
     if problem is not None:
         fail(problem)
     _check_port_free(settings.host, settings.port)

@@ -33,7 +33,7 @@ import secrets
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Protocol
 
-from .notes import PREFIX, inbox
+from .notes import PREFIX, inbox, listeners
 
 if TYPE_CHECKING:
     import redis.asyncio as aioredis
@@ -264,12 +264,10 @@ class RedisLeases:
         if not names:
             return {}
         values = await self.redis.mget([node_key(n) for n in names])
-        counts = dict(await self.redis.pubsub_numsub(*(inbox(n) for n in names)))
+        numsub = await self.redis.pubsub_numsub(*(inbox(n) for n in names))
         silent: dict[str, str] = {}
         for name, value in zip(names, values, strict=True):
-            channel = inbox(name)
-            heard = counts.get(channel, counts.get(channel.encode(), 0))
-            if value is not None and not heard:
+            if value is not None and not listeners(numsub, name):
                 silent[name] = value.decode() if isinstance(value, bytes) else value
         return silent
 

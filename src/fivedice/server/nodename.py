@@ -11,7 +11,7 @@ its tables.
 from __future__ import annotations
 
 from .leases import node_key
-from .notes import inbox
+from .notes import inbox, listeners
 
 
 def name_in_use(redis_url: str, node: str) -> bool | None:
@@ -22,14 +22,12 @@ def name_in_use(redis_url: str, node: str) -> bool | None:
     client = redis.Redis.from_url(redis_url, socket_connect_timeout=2.0, socket_timeout=2.0)
     try:
         alive = client.exists(node_key(node))
-        counts = dict(client.pubsub_numsub(inbox(node)))
+        numsub = client.pubsub_numsub(inbox(node))
     except (redis.RedisError, OSError, ValueError):
         return None
     finally:
         client.close()
-    channel = inbox(node)
-    listening = counts.get(channel.encode(), counts.get(channel, 0))
-    return bool(alive) and bool(listening)
+    return bool(alive) and listeners(numsub, node) > 0
 
 
 def refusal(redis_url: str | None, node: str) -> str | None:

@@ -43,7 +43,7 @@ from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, http_sta
 from .hub import CLOSE_SERVICE_RESTART, Client
 from .leases import Leases, RedisLeases, SoleOwner
 from .listing import Listing, LocalListing, SharedListing
-from .notes import Note, inbox
+from .notes import Note, inbox, listeners
 from .remote import RemoteClient
 from .table import Table
 
@@ -237,8 +237,7 @@ class Nodes:
         subscribed, does not: a note to it would reach nobody)."""
         if self._redis is None:
             return True
-        counts = await self._redis.pubsub_numsub(inbox(node))
-        return bool(counts and counts[0][1])
+        return listeners(await self._redis.pubsub_numsub(inbox(node)), node) > 0
 
     async def read(self, table_id: str) -> Table:
         """A table to read from: the live one where this node runs it, else a copy rebuilt

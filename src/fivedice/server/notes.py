@@ -18,6 +18,14 @@ def inbox(node: str) -> str:
     return f"{PREFIX}inbox:{node}"
 
 
+def listeners(numsub: Sequence[tuple[bytes | str, int]], node: str) -> int:
+    """How many read `node`'s inbox, from a ``PUBSUB NUMSUB`` reply (channel names as bytes
+    or text, as the client decodes them). A live node has one; a dead one none."""
+    channel = inbox(node)
+    counts = dict(numsub)
+    return int(counts.get(channel, counts.get(channel.encode(), 0)))
+
+
 @dataclass(frozen=True)
 class Note:
     """One message between nodes: a header (``t`` says what it is) and an optional body."""

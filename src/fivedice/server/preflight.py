@@ -45,3 +45,13 @@ def redis_problem(settings: Settings) -> str | None:
     finally:
         client.close()
     return None
+
+
+def startup_problem(settings: Settings) -> str | None:
+    """Why this node must not start, in one line (None: it may): its settings, its Redis, a
+    live process already under its name. Checked once, by whichever command starts it."""
+    from .nodename import refusal
+
+    return (
+        settings.problem() or redis_problem(settings) or refusal(settings.redis_url, settings.node)
+    )

@@ -11,8 +11,7 @@ from fivedice.store import display_url
 
 from .app import create_app
 from .logs import configure_logging
-from .nodename import refusal
-from .preflight import redis_problem
+from .preflight import startup_problem
 from .settings import SettingError, Settings
 
 
@@ -52,17 +51,10 @@ def tune_gc(thresholds: str) -> None:
 
 
 def run(settings: Settings) -> None:
-    """Serve until interrupted (SIGINT/SIGTERM shut down gracefully)."""
+    """Serve until interrupted (SIGINT/SIGTERM shut down gracefully); the caller has checked
+    :func:`.preflight.startup_problem`."""
     import uvicorn
 
-    problem = settings.problem() or redis_problem(settings)
-    if problem is not None:
-        print(f"Error: {problem}", file=sys.stderr)
-        raise SystemExit(2)
-    clash = refusal(settings.redis_url, settings.node)
-    if clash is not None:
-        print(f"Error: {clash}", file=sys.stderr)
-        raise SystemExit(2)
     configure_logging(settings.log_format, settings.log_level)
     raise_open_file_limit()
     # The store writer thread must get the GIL back promptly when its commit is done, or
@@ -98,4 +90,8 @@ def main(argv: list[str] | None = None) -> None:
     except SettingError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
+    problem = startup_problem(settings)
+    if problem is not None:
+        print(f"Error: {problem}", file=sys.stderr)
+        raise SystemExit(2)
     run(settings)
