@@ -92,3 +92,15 @@ class Cluster:
     def logs(self) -> str:
         """Every node's log, for a failing test's message."""
         return "\n".join(n.log()[-4000:] for n in self.nodes)
+
+
+def named_node(postgresql_url: str, redis_url: str, log: Path, name: str = "n0") -> ServerProcess:
+    """A node called `name` on this database and Redis, with a 30 s lease: a dead node's lease
+    outlasts the test, so whatever moves its tables sooner is what the test sees."""
+    return ServerProcess(
+        postgresql_url,
+        log,
+        FIVEDICE_REDIS_URL=redis_url,
+        FIVEDICE_NODE_ID=name,
+        FIVEDICE_LEASE_SECONDS="30",
+    )

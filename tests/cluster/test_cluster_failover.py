@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import redis
-from cluster_pieces import LEASE_SECONDS, Cluster, RedisServer
+from cluster_pieces import LEASE_SECONDS, Cluster, RedisServer, named_node
 from server_process import ServerProcess
 from wsclient import PlayClient, play_to_the_end, reconnect
 
@@ -121,13 +121,7 @@ async def test_a_node_started_again_under_its_name_resumes_its_tables_at_once(
 ) -> None:
     """A crashed node started again (same name) takes its old leases at once: its tables do not
     wait for them to run out (30 s here)."""
-    node = ServerProcess(
-        postgresql_url,
-        tmp_path / "n0.log",
-        FIVEDICE_REDIS_URL=redis_server.url,
-        FIVEDICE_NODE_ID="n0",
-        FIVEDICE_LEASE_SECONDS="30",
-    )
+    node = named_node(postgresql_url, redis_server.url, tmp_path / "n0.log")
     node.start()
     try:
         created = httpx.post(
@@ -161,13 +155,7 @@ async def test_a_killed_owner_is_noticed_long_before_its_lease_runs_out(
     """A killed node's inbox goes silent with its connections: the other node marks it gone
     and takes its table in a second or two, not the 30 s its lease would last."""
     nodes = [
-        ServerProcess(
-            postgresql_url,
-            tmp_path / f"n{i}.log",
-            FIVEDICE_REDIS_URL=redis_server.url,
-            FIVEDICE_NODE_ID=f"n{i}",
-            FIVEDICE_LEASE_SECONDS="30",
-        )
+        named_node(postgresql_url, redis_server.url, tmp_path / f"n{i}.log", f"n{i}")
         for i in range(2)
     ]
     for node in nodes:

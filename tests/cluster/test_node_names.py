@@ -9,27 +9,15 @@ from pathlib import Path
 
 import httpx
 import redis
-from cluster_pieces import RedisServer
-from server_process import ServerProcess
+from cluster_pieces import RedisServer, named_node
 from wsclient import PlayClient
-
-
-def named(postgresql_url: str, redis_url: str, log: Path, name: str = "n0") -> ServerProcess:
-    """A node called `name` (lease 30 s: a dead node's lease would outlast the test)."""
-    return ServerProcess(
-        postgresql_url,
-        log,
-        FIVEDICE_REDIS_URL=redis_url,
-        FIVEDICE_NODE_ID=name,
-        FIVEDICE_LEASE_SECONDS="30",
-    )
 
 
 async def test_a_second_live_process_under_a_name_refuses_to_start(
     tmp_path: Path, postgresql_url: str, redis_server: RedisServer
 ) -> None:
-    first = named(postgresql_url, redis_server.url, tmp_path / "first.log")
-    second = named(postgresql_url, redis_server.url, tmp_path / "second.log")
+    first = named_node(postgresql_url, redis_server.url, tmp_path / "first.log")
+    second = named_node(postgresql_url, redis_server.url, tmp_path / "second.log")
     first.start()
     try:
         created = httpx.post(
@@ -68,8 +56,8 @@ async def test_a_second_live_process_under_a_name_refuses_to_start(
 def test_a_name_whose_process_died_is_free_at_once(
     tmp_path: Path, postgresql_url: str, redis_server: RedisServer
 ) -> None:
-    first = named(postgresql_url, redis_server.url, tmp_path / "first.log")
-    again = named(postgresql_url, redis_server.url, tmp_path / "again.log")
+    first = named_node(postgresql_url, redis_server.url, tmp_path / "first.log")
+    again = named_node(postgresql_url, redis_server.url, tmp_path / "again.log")
     first.start()
     try:
         alive = redis.Redis.from_url(redis_server.url).get("fivedice:node:n0")
