@@ -6,6 +6,7 @@ refusal changes nothing."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 from typing import Any
 from urllib.parse import quote
@@ -39,12 +40,13 @@ def check(answer: httpx.Response) -> dict[str, Any]:
 
 
 def expected(day: str) -> int:
-    """The status a well-behaved server gives the day."""
+    """The status a well-behaved server gives the day: only YYYY-MM-DD is a day (Python's
+    fromisoformat also reads other ISO forms, such as 0001010100)."""
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
+        return 422
     try:
         when = date.fromisoformat(day)
     except ValueError:
-        return 422
-    if len(day) != 10 or not day[:4].isdigit():
         return 422
     return 404 if when > today() or when < FIRST_DAY else 200
 
