@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 
 from fivedice.rules import Event
 from fivedice.store import Store
-from fivedice.store.online import Append, append_many, append_one
-from fivedice.store.sqlite_appender import SqliteAppender
+from fivedice.store.appenders import HeldAppender
+from fivedice.store.online import Append, append_one
 
 from .metrics import Metrics
 
@@ -33,7 +33,7 @@ log = logging.getLogger("fivedice.server.writer")
 
 MAX_BATCH = 512
 # After the first write of a batch arrives, the thread waits this long for more before it
-# commits: each transaction costs about 0.8 ms of CPU (the node's and the database's) whatever
+# commits: each transaction costs about 0.6 ms of CPU (the node's and the database's) whatever
 # it carries, so at a few hundred moves a second per node a few milliseconds more per move
 # carry several moves in one transaction instead of one or two.
 COMMIT_LINGER_SECONDS = 0.003
@@ -75,14 +75,10 @@ class StoreWriter:
         self._started = False
         self._pending: list[_AppendJob] = []
         self._flush_scheduled = False
-        self._append_many: Callable[[Sequence[Append]], None] = self._append_with_store
-        self._sqlite: SqliteAppender | None = None
-        if self.inline and store.dialect == "sqlite":
-            self._sqlite = SqliteAppender(store)
-            self._append_many = self._sqlite
-
-    def _append_with_store(self, appends: Sequence[Append]) -> None:
-        append_many(self.store, appends)
+        # Each batch in one transaction on a connection the writer keeps (the thread's or,
+        # inline, the loop's).
+        self._held = HeldAppender(store)
+        self._append_many: Callable[[Sequence[Append]], None] = self._held
 
     def start(self) -> None:
         """Start the writer thread."""
@@ -93,13 +89,11 @@ class StoreWriter:
     async def stop(self) -> None:
         """Finish every queued write, then stop the thread."""
         self._flush()
-        if self._sqlite is not None:
-            self._sqlite.close()
-        if not self._started:
-            return
-        self._queue.put(_STOP)
-        await asyncio.to_thread(self._thread.join)
-        self._started = False
+        if self._started:
+            self._queue.put(_STOP)
+            await asyncio.to_thread(self._thread.join)
+            self._started = False
+        self._held.close()
 
     async def append(
         self,
