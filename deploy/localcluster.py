@@ -288,8 +288,11 @@ def haproxy_config(backends: list[tuple[str, str, int]], port: int) -> str:
     everything else round-robin. A node that refuses a connection is out at once (and the
     request goes to another); one that is only slow is out after five missed health checks
     (a busy node keeps its place); either is back after two good checks. Open sockets stay
-    where they are. `backends` are (name, host, port)."""
-    checks = "check inter 1s fall 5 rise 2 observe layer4 error-limit 1 on-error mark-down"
+    where they are. Weight 256 gives each node 4,096 points on the consistent-hash ring
+    instead of 16, so the tables spread evenly. `backends` are (name, host, port)."""
+    checks = (
+        "check inter 1s fall 5 rise 2 observe layer4 error-limit 1 on-error mark-down weight 256"
+    )
     servers = "\n".join(f"    server {name} {host}:{p} {checks}" for name, host, p in backends)
     return (HERE / "haproxy.cfg.in").read_text().format(port=port, servers=servers)
 

@@ -27,8 +27,10 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import math
 import random
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -39,6 +41,7 @@ from fivedice.rules import Match, Phase
 from fivedice.store.accounts import SeatOwner
 from fivedice.store.online import ORIGIN_ONLINE
 
+from .balance import shed_count, shed_order
 from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, http_status
 from .hub import CLOSE_SERVICE_RESTART, Client
 from .leases import Leases, RedisLeases, SoleOwner
@@ -57,10 +60,9 @@ HOUSEKEEPING_SECONDS = 30.0
 RELEASE_LOCK_WAIT = 5.0
 ADOPT_PER_SWEEP = 200
 ADOPT_AT_ONCE = 8  # tables a sweep loads from the log at the same time
-# A node running more than its share of the tables (the greater of a quarter more, and this
-# many more) sheds some: after failovers the dead nodes' tables pile up on the survivors.
-REBALANCE_SLACK = 10
-SHED_PER_SWEEP = 4
+# A node seen alive for less than this gets no tables shed its way yet: the proxy sends
+# clients to a node that is back after two good health checks a second apart.
+SETTLE_SECONDS = 3.0
 SHED_MEMORY_SECONDS = 600.0  # a table shed once stays put this long wherever it lands
 WATCH_SECONDS = 0.25  # how often a node looks for others whose inbox went silent
 GONE_AFTER_SECONDS = 0.5  # silent this long: that node's process is gone
@@ -93,6 +95,11 @@ class Nodes:
         self._adopting: dict[str, asyncio.Future[Table | None]] = {}
         self._locating: dict[str, asyncio.Future[Table | str]] = {}
         self._shed: dict[str, float] = {}  # table -> when this node last shed it
+        # Tables taken over while another node had just died: likely away from their node by
+        # hash, so the first to shed when that node (or another) is back.
+        self._away: set[str] = set()
+        self._gone_seen_at = -math.inf  # when this node last saw another die (monotonic)
+        self._live_since: dict[str, float] = {}  # live node -> since when (this node's view)
         self._orphans_seen: set[str] = set()
         self._sweep_failing = False
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -287,6 +294,8 @@ class Nodes:
                 await self.leases.release(table_id)
             raise
         self.ctx.registry.tables[table_id] = table
+        if time.monotonic() - self._gone_seen_at < self._away_window():
+            self._away.add(table_id)
         log.info("table taken", extra={"table": table_id, "node": self.node, "seq": table.seq})
         await self._begin(table)
         return table
@@ -614,6 +623,8 @@ class Nodes:
                     if now - since < GONE_AFTER_SECONDS:
                         continue
                     del silent_since[name]
+                    self._gone_seen_at = now  # whoever marks it, its tables come our way
+                    self._live_since.pop(name, None)  # back later: it must settle first
                     if await self.leases.mark_gone(name, incarnation):
                         log.warning("node gone", extra={"node": name})
                         names.discard(name)
@@ -672,29 +683,35 @@ class Nodes:
                     log.exception("could not take a table", extra={"table": table_id})
 
         await asyncio.gather(*(take(t) for t in ready[:ADOPT_PER_SWEEP]))
-        await self._rebalance(len(ids))
+        counts = Counter(owner for owner in owners.values() if owner is not None)
+        await self._rebalance(counts)
 
-    async def _rebalance(self, unfinished: int) -> None:
-        """Shed a few tables when this node runs clearly more than its share.
+    def _away_window(self) -> float:
+        """How long after seeing a node die the tables this node takes count as away."""
+        return max(5.0, 2 * self.settings.lease_seconds)
 
-        A table's clients stay on the node they reached, so the tables of a dead node pile
-        up on the survivors and a node that comes back gets none. A shed table's clients are
-        told to reconnect and its lease is released: the proxy sends them to the table's
-        node by hash, which takes it. A table shed once is not shed again for
-        `SHED_MEMORY_SECONDS`, so one that the proxy sends back here stays."""
-        live = await self.leases.live_nodes()
-        if len(live) < 2:
-            return
+    async def _rebalance(self, counts: Counter[str]) -> None:
+        """Shed some tables while another node runs clearly less than its share: those taken
+        over from a node that had just died, or a few of any when this node runs far more
+        than its share (:mod:`.balance`).
+
+        A shed table's clients are told to reconnect and its lease is released: the proxy
+        sends them to the table's node by hash, which takes it. A table shed once is not shed
+        again for `SHED_MEMORY_SECONDS`, so one that the proxy sends back here stays."""
         running = [t for t in self.ctx.registry.tables.values() if t.finished_at is None]
-        fair = unfinished / len(live)
-        excess = len(running) - max(fair * 1.25, fair + REBALANCE_SLACK)
-        if excess <= 0:
-            return
+        self._away &= {t.id for t in running}
+        live = await self.leases.live_nodes()
         now = time.monotonic()
+        self._live_since = {n: self._live_since.get(n, now) for n in live}
+        if any(now - since < SETTLE_SECONDS for since in self._live_since.values()):
+            return  # a node just (re)joined: the proxy sends it clients only once it is up
         self._shed = {t: at for t, at in self._shed.items() if now - at < SHED_MEMORY_SECONDS}
         movable = [t for t in running if t.id not in self._shed and not t.lock.locked()]
-        for table in random.sample(movable, min(len(movable), SHED_PER_SWEEP, int(excess) + 1)):
+        away = [t for t in movable if t.id in self._away]
+        count = shed_count(self.node, len(running), len(away), counts, live)
+        for table in shed_order(movable, away, count):
             self._shed[table.id] = now
+            self._away.discard(table.id)
             await self.give_up(table, release=True, reason="rebalanced")
 
     async def _housekeep(self) -> None:

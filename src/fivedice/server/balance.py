@@ -1,0 +1,63 @@
+"""Evening out the tables between nodes: how many a node gives up at a sweep, and which first.
+
+A table's clients stay on the node they reached, so after a failover the dead node's tables sit
+on the survivors, and the node that comes back (or a new one) has few. A shed table's clients
+are told to reconnect, and the proxy sends them to the table's node by hash; a node cannot
+compute the proxy's hash, so it cannot tell which of its tables belong elsewhere, except those
+it took over from a node that had just died: they belonged to that node, and go home quickly
+(:data:`SHED_AWAY_PER_SWEEP`) once some node is back under its share. The rest is left alone
+unless one node runs far more than its share and another far less (a new node joined, say),
+and then only a few at a time (:data:`SHED_PER_SWEEP`): a table the proxy sends back to the
+node that shed it is at home there, and stays, but its players paid a reconnect for nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import TypeVar
+
+REBALANCE_SLACK = 10  # tables under (or over) the fair share that are left alone
+SHED_AWAY_PER_SWEEP = 16  # tables taken from a dead node, sent home each sweep (about 1 s)
+SHED_PER_SWEEP = 4  # any others, when a node runs far more than its share
+FAR_OVER = 1.25  # ... a quarter over the fair share (and the slack), while another is as far under
+
+T = TypeVar("T")
+
+
+def shed_count(
+    node: str, mine: int, away: int, counts: Mapping[str, int], live: Collection[str]
+) -> int:
+    """How many tables `node` should shed now: it runs `mine` unfinished tables, `away` of
+    them taken over from a node that had just died; `counts` says how many the other nodes
+    run, by name, and `live` which nodes are alive.
+
+    None while no live node is more than `REBALANCE_SLACK` under the fair share (the tables
+    shed would come straight back); else its away tables, `SHED_AWAY_PER_SWEEP` at a time, or
+    if it has none, runs far more than its share and another node far less, `SHED_PER_SWEEP`
+    at a time, never more than takes it down to its share nor more than the lightest lacks.
+    (The proxy's hash alone leaves nodes a few tables apart: that is not worth reconnects.)"""
+    loads = {name: counts.get(name, 0) for name in live}
+    loads[node] = mine
+    if len(loads) < 2:
+        return 0
+    fair = sum(loads.values()) / len(loads)
+    under = fair - min(loads.values())
+    if under <= REBALANCE_SLACK:
+        return 0
+    if away > 0:
+        return min(away, SHED_AWAY_PER_SWEEP)
+    far = max(fair * (FAR_OVER - 1), REBALANCE_SLACK)
+    if mine - fair <= far or under <= far:
+        return 0
+    return min(int(mine - fair), int(under), SHED_PER_SWEEP)
+
+
+def shed_order(tables: Sequence[T], away: Iterable[T], count: int) -> list[T]:
+    """Which `count` of `tables` to shed: those in `away` first, then any, at random."""
+    away_set = set(away)
+    first = [t for t in tables if t in away_set]
+    rest = [t for t in tables if t not in away_set]
+    random.shuffle(first)
+    random.shuffle(rest)
+    return (first + rest)[:count]
