@@ -138,6 +138,11 @@ class Leases(Protocol):
         """Every node alive now."""
         ...
 
+    async def incarnations(self, nodes: Iterable[str]) -> dict[str, str]:
+        """The process behind each of these nodes that is alive (``name incarnation``): a node
+        restarted under its name is another process."""
+        ...
+
     async def silent(self, nodes: Iterable[str]) -> dict[str, str]:
         """Of these nodes, those alive but not subscribed to their inbox: name -> incarnation."""
         ...
@@ -175,6 +180,10 @@ class SoleOwner:
     async def live_nodes(self) -> set[str]:
         """This node."""
         return {self.node}
+
+    async def incarnations(self, nodes: Iterable[str]) -> dict[str, str]:
+        """This node, the only process there is."""
+        return {n: n for n in nodes if n == self.node}
 
     async def silent(self, nodes: Iterable[str]) -> dict[str, str]:
         """No other node to hear."""
@@ -249,6 +258,18 @@ class RedisLeases:
             return set()
         values = await self.redis.mget([node_key(n) for n in names])
         return {n for n, v in zip(names, values, strict=True) if v is not None}
+
+    async def incarnations(self, nodes: Iterable[str]) -> dict[str, str]:
+        """One MGET of the liveness keys."""
+        names = list(nodes)
+        if not names:
+            return {}
+        values = await self.redis.mget([node_key(n) for n in names])
+        return {
+            n: v.decode() if isinstance(v, bytes) else v
+            for n, v in zip(names, values, strict=True)
+            if v is not None
+        }
 
     async def live_nodes(self) -> set[str]:
         """The names of the liveness keys there are (a SCAN, a thousand keys a step)."""

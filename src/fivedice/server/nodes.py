@@ -60,9 +60,10 @@ HOUSEKEEPING_SECONDS = 30.0
 RELEASE_LOCK_WAIT = 5.0
 ADOPT_PER_SWEEP = 200
 ADOPT_AT_ONCE = 8  # tables a sweep loads from the log at the same time
-# A node seen alive for less than this gets no tables shed its way yet: the proxy sends
-# clients to a node that is back after two good health checks a second apart.
-SETTLE_SECONDS = 3.0
+# Nothing is shed until this long after a node started or died: the proxy sends clients to a
+# node that is back only after two good health checks a second apart, and a dead node's
+# tables are still being taken by the survivors.
+SETTLE_SECONDS = 5.0
 SHED_MEMORY_SECONDS = 600.0  # a table shed once stays put this long wherever it lands
 WATCH_SECONDS = 0.25  # how often a node looks for others whose inbox went silent
 GONE_AFTER_SECONDS = 0.5  # silent this long: that node's process is gone
@@ -99,7 +100,10 @@ class Nodes:
         # hash, so the first to shed when that node (or another) is back.
         self._away: set[str] = set()
         self._gone_seen_at = -math.inf  # when this node last saw another die (monotonic)
-        self._live_since: dict[str, float] = {}  # live node -> since when (this node's view)
+        # The live nodes' processes (``name incarnation``) at the last sweep, and when they
+        # last changed (a node started or died).
+        self._processes: set[str] = set()
+        self._processes_changed_at = -math.inf
         self._orphans_seen: set[str] = set()
         self._sweep_failing = False
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -624,7 +628,6 @@ class Nodes:
                         continue
                     del silent_since[name]
                     self._gone_seen_at = now  # whoever marks it, its tables come our way
-                    self._live_since.pop(name, None)  # back later: it must settle first
                     if await self.leases.mark_gone(name, incarnation):
                         log.warning("node gone", extra={"node": name})
                         names.discard(name)
@@ -701,10 +704,12 @@ class Nodes:
         running = [t for t in self.ctx.registry.tables.values() if t.finished_at is None]
         self._away &= {t.id for t in running}
         live = await self.leases.live_nodes()
+        processes = set((await self.leases.incarnations(live)).values())
         now = time.monotonic()
-        self._live_since = {n: self._live_since.get(n, now) for n in live}
-        if any(now - since < SETTLE_SECONDS for since in self._live_since.values()):
-            return  # a node just (re)joined: the proxy sends it clients only once it is up
+        if processes != self._processes:
+            self._processes, self._processes_changed_at = processes, now
+        if now - max(self._processes_changed_at, self._gone_seen_at) < SETTLE_SECONDS:
+            return  # a node just started or died: wait until the proxy knows, and tables settle
         self._shed = {t: at for t, at in self._shed.items() if now - at < SHED_MEMORY_SECONDS}
         movable = [t for t in running if t.id not in self._shed and not t.lock.locked()]
         away = [t for t in movable if t.id in self._away]
