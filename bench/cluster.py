@@ -217,6 +217,7 @@ def failover(
     thread.join()
     stalls: list[float] = []
     unrecovered = 0  # tables that saw no new event after a kill before the run ended
+    stuck: list[str] = []
     by_kill: list[int] = []
     per_kill: list[dict[str, Any]] = []
     served: list[float] = []
@@ -238,6 +239,7 @@ def failover(
             elif table not in report.finals:  # no new event before the run ended
                 unrecovered += 1
                 by_kill[-1] += 1
+                stuck.append(table)
                 table_stalls.append(report.finished - killed)
         if table_stalls:
             stalls.append(max(table_stalls))
@@ -260,6 +262,7 @@ def failover(
         stall_worst_s=round(max(stalls), 2) if stalls else None,
         unrecovered=unrecovered,
         unrecovered_by_kill=by_kill,
+        unrecovered_tables=stuck[:10],
         per_kill=per_kill,
         lease_seconds=cluster.lease_seconds,
         reconnects=report.reconnects,

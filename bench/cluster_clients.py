@@ -54,6 +54,7 @@ async def _session(
         await ws.send(json.dumps({"type": "hello", "token": plan.token, "last_seq": state["seq"]}))
         pending: int | None = None
         sent_at = 0.0
+        started = False
         async for raw in ws:
             message = loads(raw)
             kind = message["type"]
@@ -80,9 +81,10 @@ async def _session(
             if table["phase"] == "finished":
                 report.finals[plan.table_id] = {s["seat"]: s["total"] for s in table["seats"]}
                 return True
-            # The host starts (the role may have passed on if the host was slow to connect).
-            if table["phase"] == "waiting" and table["host"] == plan.seat and not state["started"]:
-                state["started"] = True
+            # The host starts (the role may have passed on if the host was slow to connect);
+            # once per socket: a start lost with a dead node is sent again after reconnecting.
+            if table["phase"] == "waiting" and table["host"] == plan.seat and not started:
+                started = True
                 await ws.send(json.dumps({"type": "start", "token": plan.token}))
                 continue
             if table["active_seat"] == plan.seat and pending is None:
@@ -100,7 +102,7 @@ async def _player(
     base: str, plan: SeatPlan, report: ClusterReport, think: float, stop_at: float
 ) -> None:
     url = f"{base}/ws/tables/{plan.table_id}"
-    state: dict[str, Any] = {"seq": 0, "started": False}
+    state: dict[str, Any] = {"seq": 0}
     while time.time() < stop_at:
         try:
             session = _session(url, plan, report, state, think)
