@@ -6,7 +6,9 @@ Each event is a small frozen dataclass that serialises to a JSON object with a `
 
 from __future__ import annotations
 
+import functools
 import types
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
@@ -213,27 +215,40 @@ def event_from_dict(data: dict[str, Any]) -> Event:
 
 def _conforms(value: Any, hint: Any) -> bool:
     """Whether a decoded JSON value has the type an event field declares."""
+    return _checker(hint)(value)
+
+
+@functools.cache
+def _checker(hint: Any) -> Callable[[Any], bool]:
+    """The check of a value against an event field's type, made once per type (a log of
+    hundreds of events is read whenever a server takes a table over)."""
     origin, args = get_origin(hint), get_args(hint)
     if hint is Any:
-        return True
+        return lambda value: True
     if origin is Union or origin is types.UnionType:
-        return any(_conforms(value, h) for h in args)
+        options = tuple(_checker(h) for h in args)
+        return lambda value: any(check(value) for check in options)
     if hint is type(None):
-        return value is None
+        return lambda value: value is None
     if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return lambda value: isinstance(value, int) and not isinstance(value, bool)
     if hint in (str, bool):
-        return isinstance(value, hint)
+        return lambda value: isinstance(value, hint)
     if origin is dict:
-        return isinstance(value, dict) and all(
-            _conforms(k, args[0]) and _conforms(v, args[1]) for k, v in value.items()
+        key, item = _checker(args[0]), _checker(args[1])
+        return lambda value: (
+            isinstance(value, dict) and all(key(k) and item(v) for k, v in value.items())
         )
     if origin is tuple:
-        if not isinstance(value, tuple):
-            return False
         if len(args) == 2 and args[1] is Ellipsis:
-            return all(_conforms(v, args[0]) for v in value)
-        return len(value) == len(args) and all(map(_conforms, value, args))
+            each = _checker(args[0])
+            return lambda value: isinstance(value, tuple) and all(each(v) for v in value)
+        checks = tuple(_checker(h) for h in args)
+        return lambda value: (
+            isinstance(value, tuple)
+            and len(value) == len(checks)
+            and all(check(v) for check, v in zip(checks, value, strict=True))
+        )
     raise AssertionError(f"event field type {hint!r} has no check")
 
 

@@ -170,8 +170,10 @@ class ServerContext:
         self.metrics.connections.labels("spectator").set(spectators)
 
 
-def get_context(connection: HTTPConnection) -> ServerContext:
-    """The running server's context (a FastAPI dependency for HTTP and WebSocket routes)."""
+async def get_context(connection: HTTPConnection) -> ServerContext:
+    """The running server's context (a FastAPI dependency for HTTP and WebSocket routes).
+    A coroutine, so FastAPI calls it in place: a plain function would cost every request and
+    every socket a hop through the thread pool."""
     ctx: ServerContext = connection.app.state.ctx
     return ctx
 

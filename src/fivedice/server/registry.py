@@ -233,15 +233,19 @@ class TableRegistry:
 
 
 def _replay_with_hand_start(events: Sequence[Event], rng: RandomSource) -> tuple[Match, int]:
-    """The match, and the index of the event with which the hand in play began."""
+    """The match, and the index of the event with which the hand in play began (the last
+    event whose hand differs from the one before it; 0 if none does)."""
     match = Match.replay(events[:1], rng)
-    key = turn_key(match.state)
-    began = 0
-    for index in range(1, len(events)):
-        match.apply(events[index])
-        new_key = turn_key(match.state)
-        if new_key != key:
-            key, began = new_key, index
+    states = [match.state]
+    for event in events[1:]:
+        states.append(match.apply(event))
+    began = len(states) - 1
+    key = turn_key(states[began])
+    while began > 0:
+        before = turn_key(states[began - 1])
+        if before != key:
+            break
+        began -= 1
     return match, began
 
 

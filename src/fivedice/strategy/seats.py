@@ -52,11 +52,15 @@ class ComputerSeats:
     def __init__(self) -> None:
         self._players: dict[tuple[str, str], ComputerPlayer] = {}
         self._lock = threading.Lock()
+        self._levels: list[str] | None = None
 
     def levels(self) -> list[str]:
         """Every level on offer, weakest first: those whose packages are installed here (the
-        win-seeking computer needs fivedice[solver])."""
-        return [level.value for level in Level if level.is_installed]
+        win-seeking computer needs fivedice[solver]). Looked up once: the server asks at every
+        player's arrival, and finding a package not imported yet searches the module path."""
+        if self._levels is None:
+            self._levels = [level.value for level in Level if level.is_installed]
+        return list(self._levels)
 
     def needs_preparing(self, level: str, state: MatchState) -> bool:
         """Whether the level's player for these rules is not made yet (its first move may then
