@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
 from fivedice.server.bus import Note, connect
-from fivedice.server.leases import RedisLeases, SoleOwner
+from fivedice.server.leases import CLAIMED, TAKEN_FROM_DEAD, RedisLeases, SoleOwner
 from fivedice.server.notes import inbox
 
 
@@ -104,8 +104,9 @@ async def test_a_node_whose_inbox_went_silent_is_marked_gone_and_its_leases_take
     assert await b.mark_gone("a", a.value)
     assert await b.alive(["a"]) == set()
     assert await b.owners(["t1"]) == {"t1": None}
-    assert await b.claim("t1")
+    assert await b.claim("t1") == TAKEN_FROM_DEAD  # a's table: it goes back when a is back
     assert await b.owners(["t1"]) == {"t1": "b"}
+    assert await b.claim("t1") == CLAIMED  # held already
     # Wrongly marked (a was alive after all): its renewal clears the mark, reports the loss.
     assert await a.renew(["t1"]) == {"t1"}
     assert await b.alive(["a"]) == {"a"}
@@ -123,7 +124,7 @@ async def test_a_frozen_or_restarted_node_is_not_marked_gone(redis_server: Redis
     assert await b.silent(["a"]) == {}
     assert not await b.claim("t1")
     await asyncio.sleep(0.5)  # its lease ran out by itself
-    assert await b.claim("t1")
+    assert await b.claim("t1") == CLAIMED  # free: nothing says whose it was
     again = RedisLeases(redis, "a", seconds=5)  # started again under its name
     await again.renew(())
     assert not await b.mark_gone("a", a.value)  # that incarnation's key is not there

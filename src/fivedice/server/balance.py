@@ -4,7 +4,7 @@ A table's clients stay on the node they reached, so after a failover the dead no
 on the survivors, and the node that comes back (or a new one) has few. A shed table's clients
 are told to reconnect, and the proxy sends them to the table's node by hash; a node cannot
 compute the proxy's hash, so it cannot tell which of its tables belong elsewhere, except those
-it took over from a node that had just died: they belonged to that node, and go home quickly
+whose lease it took from a node marked gone: they belonged to that node, and go home quickly
 (:data:`SHED_AWAY_PER_SWEEP`) once some node is back under its share. The rest is left alone
 unless one node runs far more than its share and another far less (a new node joined, say),
 and then only a few at a time (:data:`SHED_PER_SWEEP`): a table the proxy sends back to the

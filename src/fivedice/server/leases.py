@@ -57,17 +57,22 @@ return lost
 
 # Take a lease that is free, held by this node's previous life (the same name, another
 # incarnation: that process is gone, since one name is one live process) or held by a node
-# marked gone; 1 if ours now.
+# marked gone: 1 if ours now, 2 if ours now and taken from a node marked gone, else 0.
 _CLAIM = """
 local holder = redis.call('GET', KEYS[1])
 if holder == ARGV[1] then return 1 end
-if (not holder) or string.sub(holder, 1, string.len(ARGV[3])) == ARGV[3]
-    or redis.call('EXISTS', ARGV[4] .. holder) == 1 then
+if (not holder) or string.sub(holder, 1, string.len(ARGV[3])) == ARGV[3] then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
   return 1
 end
+if redis.call('EXISTS', ARGV[4] .. holder) == 1 then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 2
+end
 return 0
 """
+
+NOT_CLAIMED, CLAIMED, TAKEN_FROM_DEAD = 0, 1, 2  # what a claim did
 
 # The holder of each lease, nil where there is none or its holder is marked gone.
 _OWNERS = """
@@ -113,8 +118,10 @@ class Leases(Protocol):
 
     node: str
 
-    async def claim(self, table_id: str) -> bool:
-        """Take the table's lease if nobody holds it; whether this node holds it now."""
+    async def claim(self, table_id: str) -> int:
+        """Take the table's lease if nobody holds it: `CLAIMED` if this node holds it now,
+        `TAKEN_FROM_DEAD` if it does and another node marked gone held it, else `NOT_CLAIMED`
+        (a number that is false when not claimed)."""
         ...
 
     async def renew(self, table_ids: Collection[str], *, listening: bool = True) -> set[str]:
@@ -158,9 +165,9 @@ class SoleOwner:
     def __init__(self, node: str) -> None:
         self.node = node
 
-    async def claim(self, table_id: str) -> bool:
+    async def claim(self, table_id: str) -> int:
         """Always."""
-        return True
+        return CLAIMED
 
     async def renew(self, table_ids: Collection[str], *, listening: bool = True) -> set[str]:
         """Nothing to renew."""
@@ -210,17 +217,18 @@ class RedisLeases:
         self._owners = redis.register_script(_OWNERS)
         self._gone = redis.register_script(_GONE)
 
-    async def claim(self, table_id: str) -> bool:
+    async def claim(self, table_id: str) -> int:
         """Exactly one node wins a free lease (``SET NX`` in a script). A lease held by this
         node's previous life (same name, another incarnation) is taken at once: a node
         restarted after a crash resumes its tables without waiting for them to run out. Node
         names must therefore be unique among live processes (the default, host and port, is).
-        So is a lease whose holder is marked gone."""
+        So is a lease whose holder is marked gone (`TAKEN_FROM_DEAD`: the table was that
+        node's, and goes back to it when it is back)."""
         taken = await self._claim(
             keys=[lease_key(table_id)],
             args=[self.value, self.millis, f"{self.node} ", GONE_PREFIX],
         )
-        return bool(taken)
+        return int(taken)
 
     async def renew(self, table_ids: Collection[str], *, listening: bool = True) -> set[str]:
         """One script call for every table, plus the liveness key (and a wrong mark of this

@@ -44,7 +44,7 @@ from fivedice.store.online import ORIGIN_ONLINE
 from .balance import shed_count, shed_order
 from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, http_status
 from .hub import CLOSE_SERVICE_RESTART, Client
-from .leases import Leases, RedisLeases, SoleOwner
+from .leases import TAKEN_FROM_DEAD, Leases, RedisLeases, SoleOwner
 from .listing import Listing, LocalListing, SharedListing
 from .notes import Note, inbox, listeners
 from .remote import RemoteClient
@@ -96,10 +96,9 @@ class Nodes:
         self._adopting: dict[str, asyncio.Future[Table | None]] = {}
         self._locating: dict[str, asyncio.Future[Table | str]] = {}
         self._shed: dict[str, float] = {}  # table -> when this node last shed it
-        # Tables taken over while another node had just died: likely away from their node by
-        # hash, so the first to shed when that node (or another) is back.
+        # Tables taken over from a node marked gone: that node's by hash, so the first to
+        # shed when it (or another) is back.
         self._away: set[str] = set()
-        self._gone_seen_at = -math.inf  # when this node last saw another die (monotonic)
         # The live nodes' processes (``name incarnation``) at the last sweep, and when they
         # last changed (a node started or died).
         self._processes: set[str] = set()
@@ -289,7 +288,8 @@ class Nodes:
             del self._adopting[table_id]
 
     async def _adopt(self, table_id: str) -> Table | None:
-        if not await self.leases.claim(table_id):
+        claimed = await self.leases.claim(table_id)
+        if not claimed:
             return None
         try:
             table = await asyncio.to_thread(self.ctx.registry.load, table_id)
@@ -298,8 +298,8 @@ class Nodes:
                 await self.leases.release(table_id)
             raise
         self.ctx.registry.tables[table_id] = table
-        if time.monotonic() - self._gone_seen_at < self._away_window():
-            self._away.add(table_id)
+        if claimed == TAKEN_FROM_DEAD:
+            self._away.add(table_id)  # that node's: it goes back when the node is back
         log.info("table taken", extra={"table": table_id, "node": self.node, "seq": table.seq})
         await self._begin(table)
         return table
@@ -627,7 +627,6 @@ class Nodes:
                     if now - since < GONE_AFTER_SECONDS:
                         continue
                     del silent_since[name]
-                    self._gone_seen_at = now  # whoever marks it, its tables come our way
                     if await self.leases.mark_gone(name, incarnation):
                         log.warning("node gone", extra={"node": name})
                         names.discard(name)
@@ -689,10 +688,6 @@ class Nodes:
         counts = Counter(owner for owner in owners.values() if owner is not None)
         await self._rebalance(counts)
 
-    def _away_window(self) -> float:
-        """How long after seeing a node die the tables this node takes count as away."""
-        return max(5.0, 2 * self.settings.lease_seconds)
-
     async def _rebalance(self, counts: Counter[str]) -> None:
         """Shed some tables while another node runs clearly less than its share: those taken
         over from a node that had just died, or a few of any when this node runs far more
@@ -708,7 +703,7 @@ class Nodes:
         now = time.monotonic()
         if processes != self._processes:
             self._processes, self._processes_changed_at = processes, now
-        if now - max(self._processes_changed_at, self._gone_seen_at) < SETTLE_SECONDS:
+        if now - self._processes_changed_at < SETTLE_SECONDS:
             return  # a node just started or died: wait until the proxy knows, and tables settle
         self._shed = {t: at for t, at in self._shed.items() if now - at < SHED_MEMORY_SECONDS}
         movable = [t for t in running if t.id not in self._shed and not t.lock.locked()]
