@@ -64,6 +64,7 @@ ADOPT_AT_ONCE = 8  # tables a sweep loads from the log at the same time
 # node that is back only after two good health checks a second apart, and a dead node's
 # tables are still being taken by the survivors.
 SETTLE_SECONDS = 5.0
+WAITING_ORPHAN_SECONDS = 10.0  # a table not started yet that nobody holds is taken after this
 SHED_MEMORY_SECONDS = 600.0  # a table shed once stays put this long wherever it lands
 WATCH_SECONDS = 0.25  # how often a node looks for others whose inbox went silent
 GONE_AFTER_SECONDS = 0.5  # silent this long: that node's process is gone
@@ -103,7 +104,7 @@ class Nodes:
         # last changed (a node started or died).
         self._processes: set[str] = set()
         self._processes_changed_at = -math.inf
-        self._orphans_seen: set[str] = set()
+        self._orphans_seen: dict[str, float] = {}  # table nobody holds -> since when
         self._sweep_failing = False
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop_task: asyncio.Task[None] | None = None
@@ -662,16 +663,28 @@ class Nodes:
             self._sweep_failing = False
 
     async def _sweep(self) -> None:
-        """Take the tables nobody holds (seen so at two sweeps running), and at once those
-        still held by this node's previous life (it crashed and was started again)."""
+        """Take the tables nobody holds (a started one seen so at two sweeps running, one not
+        started yet after `WAITING_ORPHAN_SECONDS`), and at once those still held by this
+        node's previous life (it crashed and was started again)."""
         registry = self.ctx.registry
-        ids = await asyncio.to_thread(self.ctx.store.unfinished, ORIGIN_ONLINE)
+        statuses = await asyncio.to_thread(self.ctx.store.unfinished_statuses, ORIGIN_ONLINE)
+        ids = list(statuses)
         candidates = [t for t in ids if t not in registry.tables]
         owners = await self.leases.owners(candidates)
         orphans = {t for t, owner in owners.items() if owner is None}
+        now = time.monotonic()
+        self._orphans_seen = {t: self._orphans_seen.get(t, now) for t in orphans}
+
+        def due(table_id: str) -> bool:
+            # A table not started has no clock or computer to run: its first player, routed
+            # by the proxy, takes it at its node by hash, unless nobody comes for a while.
+            wait = WAITING_ORPHAN_SECONDS if statuses[table_id] == "waiting" else 0.5
+            return now - self._orphans_seen[table_id] >= wait
+
         # A table this node shed is left to the others (they are alive, or it was not shed).
-        ready = [t for t in orphans & self._orphans_seen if t not in self._shed]
-        self._orphans_seen = orphans - set(ready)
+        ready = [t for t in orphans if t not in self._shed and due(t)]
+        for table_id in ready:
+            del self._orphans_seen[table_id]
         random.shuffle(ready)
         mine_before = [t for t, owner in owners.items() if owner == self.node]
         ready = mine_before + ready

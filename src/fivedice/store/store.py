@@ -192,6 +192,16 @@ class Store:
         with self._sessions() as session:
             return list(session.scalars(query))
 
+    def unfinished_statuses(self, origin: str | None = None) -> dict[str, str]:
+        """:meth:`unfinished`, each id with its status (``waiting`` or ``playing``)."""
+        query = select(MatchRow.id, MatchRow.status).where(
+            MatchRow.status.in_(("waiting", "playing"))
+        )
+        if origin is not None:
+            query = query.where(MatchRow.origin == origin)
+        with self._sessions() as session:
+            return {match_id: status for match_id, status in session.execute(query)}
+
     # The daily challenge ---------------------------------------------------------------
 
     def daily_secret(self, day: date) -> bytes:
