@@ -12,7 +12,13 @@ from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
 from fivedice.server.bus import Note, connect
-from fivedice.server.leases import CLAIMED, TAKEN_FROM_DEAD, RedisLeases, SoleOwner
+from fivedice.server.leases import (
+    CLAIMED,
+    SERVING_PREFIX,
+    TAKEN_FROM_DEAD,
+    RedisLeases,
+    SoleOwner,
+)
 from fivedice.server.notes import inbox
 
 
@@ -127,6 +133,15 @@ async def test_a_frozen_or_restarted_node_is_not_marked_gone(redis_server: Redis
     assert await b.claim("t1") == CLAIMED  # free: nothing says whose it was
     again = RedisLeases(redis, "a", seconds=5)  # started again under its name
     await again.renew(())
+    # Another process under the same name: the rebalancing waits for it to settle, and for
+    # it to answer a health check (say it serves), which it says again with each renewal.
+    assert await b.incarnations(["a", "nobody"]) == {"a": again.value} != {"a": a.value}
+    assert await b.serving([again.value, a.value]) == set()
+    await again.mark_serving()
+    assert await b.serving([again.value, a.value]) == {again.value}
+    await redis.delete(SERVING_PREFIX + again.value)
+    await again.renew(())
+    assert await b.serving([again.value]) == {again.value}
     assert not await b.mark_gone("a", a.value)  # that incarnation's key is not there
     assert await b.alive(["a"]) == {"a"}
     await listening.aclose()

@@ -111,6 +111,8 @@ def node_key(node: str) -> str:
 
 
 GONE_PREFIX = f"{PREFIX}gone:"  # + a node's incarnation (``name token``): that process is dead
+# + a node's incarnation: that process has answered a health check (the proxy can reach it)
+SERVING_PREFIX = f"{PREFIX}serving:"
 
 
 class Leases(Protocol):
@@ -148,6 +150,15 @@ class Leases(Protocol):
     async def incarnations(self, nodes: Iterable[str]) -> dict[str, str]:
         """The process behind each of these nodes that is alive (``name incarnation``): a node
         restarted under its name is another process."""
+        ...
+
+    async def mark_serving(self) -> None:
+        """Say this process answers requests now (it answered a health check); said again at
+        each renewal while it lives."""
+        ...
+
+    async def serving(self, processes: Iterable[str]) -> set[str]:
+        """Which of these processes (``name incarnation``) have said they answer requests."""
         ...
 
     async def silent(self, nodes: Iterable[str]) -> dict[str, str]:
@@ -192,6 +203,13 @@ class SoleOwner:
         """This node, the only process there is."""
         return {n: n for n in nodes if n == self.node}
 
+    async def mark_serving(self) -> None:
+        """Nobody to tell."""
+
+    async def serving(self, processes: Iterable[str]) -> set[str]:
+        """This node, when asked."""
+        return {p for p in processes if p == self.node}
+
     async def silent(self, nodes: Iterable[str]) -> dict[str, str]:
         """No other node to hear."""
         return {}
@@ -211,6 +229,7 @@ class RedisLeases:
         # A restarted node with the same name is a new owner: it must not renew the leases of
         # the process that died (whose tables' memory it does not have).
         self.value = f"{node} {secrets.token_hex(8)}"
+        self._serving = False  # this process has answered a health check
         self._renew = redis.register_script(_RENEW)
         self._claim = redis.register_script(_CLAIM)
         self._release = redis.register_script(_RELEASE)
@@ -239,6 +258,8 @@ class RedisLeases:
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.set(node_key(self.node), self.value, px=self.millis)
                 pipe.delete(GONE_PREFIX + self.value)
+                if self._serving:
+                    pipe.set(SERVING_PREFIX + self.value, 1, px=self.millis)
                 await pipe.execute()
         if not table_ids:
             return set()
@@ -278,6 +299,19 @@ class RedisLeases:
             for n, v in zip(names, values, strict=True)
             if v is not None
         }
+
+    async def mark_serving(self) -> None:
+        """One SET, and one more with each renewal from now on."""
+        self._serving = True
+        await self.redis.set(SERVING_PREFIX + self.value, 1, px=self.millis)
+
+    async def serving(self, processes: Iterable[str]) -> set[str]:
+        """One MGET of the processes' serving keys."""
+        wanted = list(processes)
+        if not wanted:
+            return set()
+        values = await self.redis.mget([SERVING_PREFIX + p for p in wanted])
+        return {p for p, v in zip(wanted, values, strict=True) if v is not None}
 
     async def live_nodes(self) -> set[str]:
         """The names of the liveness keys there are (a SCAN, a thousand keys a step)."""

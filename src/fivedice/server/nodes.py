@@ -60,9 +60,10 @@ HOUSEKEEPING_SECONDS = 30.0
 RELEASE_LOCK_WAIT = 5.0
 ADOPT_PER_SWEEP = 200
 ADOPT_AT_ONCE = 8  # tables a sweep loads from the log at the same time
-# Nothing is shed until this long after a node started or died: the proxy sends clients to a
-# node that is back only after two good health checks a second apart, and a dead node's
-# tables are still being taken by the survivors.
+# Nothing is shed until every live node has answered a health check and this long has passed
+# since a node started, died or first answered one: the proxy sends clients to a node that is
+# back only after two good health checks a second apart, and a dead node's tables are still
+# being taken by the survivors.
 SETTLE_SECONDS = 5.0
 WAITING_ORPHAN_SECONDS = 10.0  # a table not started yet that nobody holds is taken after this
 SHED_MEMORY_SECONDS = 600.0  # a table shed once stays put this long wherever it lands
@@ -103,7 +104,9 @@ class Nodes:
         # The live nodes' processes (``name incarnation``) at the last sweep, and when they
         # last changed (a node started or died).
         self._processes: set[str] = set()
+        self._serving: set[str] = set()  # of those, the ones that answered a health check
         self._processes_changed_at = -math.inf
+        self._said_serving = False
         self._orphans_seen: dict[str, float] = {}  # table nobody holds -> since when
         self._sweep_failing = False
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -178,6 +181,19 @@ class Nodes:
     def redis(self) -> Any:
         """The Redis client the nodes share (None on a single node)."""
         return self._redis
+
+    def health_checked(self) -> None:
+        """A health check reached this node (the proxy's, normally): from now on the others
+        may send tables its way (:meth:`_rebalance`)."""
+        if not self._said_serving and self.settings.clustered:
+            self._said_serving = True
+            self._spawn(self._say_serving())
+
+    async def _say_serving(self) -> None:
+        try:
+            await self.leases.mark_serving()
+        except Exception as exc:  # Redis away: said again with the next renewal
+            log.debug("could not say serving", extra={"error": repr(exc)})
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coro)
@@ -713,15 +729,22 @@ class Nodes:
         self._away &= {t.id for t in running}
         live = await self.leases.live_nodes()
         processes = set((await self.leases.incarnations(live)).values())
+        serving = await self.leases.serving(processes)
         now = time.monotonic()
-        if processes != self._processes:
-            self._processes, self._processes_changed_at = processes, now
-        if now - self._processes_changed_at < SETTLE_SECONDS:
+        if processes != self._processes or serving != self._serving:
+            self._processes, self._serving, self._processes_changed_at = processes, serving, now
+        if serving != processes or now - self._processes_changed_at < SETTLE_SECONDS:
+            log.debug("rebalancing waits", extra={"processes": sorted(processes)})
             return  # a node just started or died: wait until the proxy knows, and tables settle
         self._shed = {t: at for t, at in self._shed.items() if now - at < SHED_MEMORY_SECONDS}
         movable = [t for t in running if t.id not in self._shed and not t.lock.locked()]
         away = [t for t in movable if t.id in self._away]
         count = shed_count(self.node, len(running), len(away), counts, live)
+        if count > 0:
+            log.info(
+                "shedding tables",
+                extra={"count": count, "away": len(away), "running": len(running)},
+            )
         for table in shed_order(movable, away, count):
             self._shed[table.id] = now
             self._away.discard(table.id)

@@ -15,7 +15,9 @@ router = APIRouter(tags=["operations"])
 
 @router.get("/healthz")
 async def healthz(ctx: Ctx) -> dict[str, Any]:
-    """The server is up: how many tables and connections it holds."""
+    """The server is up: how many tables and connections it holds. The first answer also
+    tells the other nodes that the proxy can reach this one."""
+    ctx.nodes.health_checked()
     return {
         "status": "ok",
         "node": ctx.settings.node,
