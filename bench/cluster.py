@@ -30,12 +30,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import redis
-
 from bench.cluster_clients import ClusterReport, cluster_worker
 from bench.load import open_tables, percentile, run_workers, split
 from fivedice.server.runner import raise_open_file_limit
-from localcluster import LocalCluster
+from localcluster import LocalCluster, table_owners
 
 
 def tree_cpu(roots: Iterable[int]) -> float:
@@ -160,17 +158,6 @@ def figures(report: ClusterReport, cpu: float) -> dict[str, Any]:
     }
 
 
-def owners(redis_url: str) -> dict[str, str]:
-    """Table id to the node holding its lease."""
-    client = redis.Redis.from_url(redis_url)
-    found: dict[str, str] = {}
-    for key in client.scan_iter("fivedice:lease:*", count=1000):
-        value = client.get(key)
-        if value is not None:
-            found[key.decode().rsplit(":", 1)[1]] = value.decode().rsplit(" ", 1)[0]
-    return found
-
-
 def failover(
     cluster: LocalCluster, tables: int, think: float, kills: int, workers: int, spacing: float
 ) -> dict[str, Any]:
@@ -188,7 +175,7 @@ def failover(
         for i in range(kills):
             if time.time() > last_kill_by:
                 break  # no time left to see this kill's tables recover
-            held = owners(cluster.redis.url)
+            held = table_owners(cluster.redis.url)
             victim_name = names[i % len(names)]
             victim = next(n for n in cluster.nodes if n.name == victim_name)
             mine = {t for t, owner in held.items() if owner == victim_name}

@@ -32,6 +32,20 @@ from types import TracebackType
 HERE = Path(__file__).resolve().parent
 
 
+def table_owners(redis_url: str) -> dict[str, str]:
+    """Table id to the name of the node holding its lease (the cluster's own record of who
+    runs each table; see the README's "Operating a cluster")."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    held: dict[str, str] = {}
+    for key in client.scan_iter("fivedice:lease:*", count=1000):
+        value = client.get(key)
+        if value:
+            held[key.removeprefix("fivedice:lease:")] = value.rsplit(" ", 1)[0]
+    return held
+
+
 def free_port() -> int:
     """A TCP port nobody listens on now."""
     with socket.socket() as s:

@@ -7,21 +7,11 @@ import time
 from pathlib import Path
 
 import httpx
-import redis
 from cluster_pieces import Cluster, RedisServer
 
+from localcluster import table_owners
+
 TABLES = 40
-
-
-def owners(redis_url: str) -> dict[str, str]:
-    """Table id to the node holding its lease."""
-    client = redis.Redis.from_url(redis_url, decode_responses=True)
-    held = {}
-    for key in client.scan_iter("fivedice:lease:*", count=1000):
-        value = client.get(key)
-        if value:
-            held[key.removeprefix("fivedice:lease:")] = value.rsplit(" ", 1)[0]
-    return held
 
 
 def wait_for(check: object, what: str, timeout: float) -> None:
@@ -48,19 +38,19 @@ def test_a_node_that_joins_gets_tables_from_one_that_holds_too_many(
                 for _ in range(TABLES)
             ]
         # Alone, the first node's sweep takes every table nobody holds.
-        wait_for(lambda: len(owners(redis_server.url)) == TABLES, "n0 to own every table", 20)
-        assert set(owners(redis_server.url).values()) == {"n0"}
+        wait_for(lambda: len(table_owners(redis_server.url)) == TABLES, "n0 to own every table", 20)
+        assert set(table_owners(redis_server.url).values()) == {"n0"}
 
         second.start()
 
         # Share 20 each; n0 may keep 10 over it, and sheds the rest to n1 within seconds.
         def shared() -> bool:
-            held = owners(redis_server.url)
+            held = table_owners(redis_server.url)
             counts = [list(held.values()).count(n) for n in ("n0", "n1")]
             return len(held) == TABLES and counts[0] <= 30 and counts[1] >= 10
 
         wait_for(shared, "n0 to shed tables to n1", 30)
-        held = owners(redis_server.url)
+        held = table_owners(redis_server.url)
         assert set(held) == set(tables)  # every table still has exactly one owner
     finally:
         cluster.stop()

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-import redis
 import websockets
 
-from localcluster import LocalCluster
+from localcluster import LocalCluster, table_owners
 
 TABLES = 45
 ENV = {"FIVEDICE_TABLE_BURST": "1000", "FIVEDICE_SOCKETS_PER_ADDRESS": "1000"}
@@ -30,17 +29,6 @@ def cluster_dir() -> Iterator[Path]:
     root = Path(tempfile.mkdtemp(prefix="fivedice-cluster-"))
     yield root
     shutil.rmtree(root, ignore_errors=True)
-
-
-def owners(redis_url: str) -> dict[str, str]:
-    """Table id to the node holding its lease."""
-    client = redis.Redis.from_url(redis_url, decode_responses=True)
-    held = {}
-    for key in client.scan_iter("fivedice:lease:*", count=1000):
-        value = client.get(key)
-        if value:
-            held[key.removeprefix("fivedice:lease:")] = value.rsplit(" ", 1)[0]
-    return held
 
 
 def wait_for(check: Callable[[], bool], what: str, timeout: float) -> float:
@@ -99,9 +87,11 @@ def test_a_dead_nodes_tables_go_back_to_it_and_the_others_stay(cluster_dir: Path
             ]
         ws_base = "ws" + cluster.url.removeprefix("http")
         with Watchers(ws_base, tables):
-            wait_for(lambda: len(owners(cluster.redis.url)) == TABLES, "every table owned", 30)
+            wait_for(
+                lambda: len(table_owners(cluster.redis.url)) == TABLES, "every table owned", 30
+            )
             time.sleep(2)  # the first owners settle (a table opened on one node, run by another)
-            before = owners(cluster.redis.url)
+            before = table_owners(cluster.redis.url)
             victim = max(cluster.nodes, key=lambda n: list(before.values()).count(n.name))
             home = {t for t, owner in before.items() if owner == victim.name}
             others = {t: owner for t, owner in before.items() if owner != victim.name}
@@ -110,7 +100,7 @@ def test_a_dead_nodes_tables_go_back_to_it_and_the_others_stay(cluster_dir: Path
             victim.kill()
             taken = wait_for(
                 lambda: all(
-                    owners(cluster.redis.url).get(t) not in (None, victim.name) for t in home
+                    table_owners(cluster.redis.url).get(t) not in (None, victim.name) for t in home
                 ),
                 "the survivors to take the dead node's tables",
                 10,
@@ -120,13 +110,13 @@ def test_a_dead_nodes_tables_go_back_to_it_and_the_others_stay(cluster_dir: Path
             victim.start()
             back = wait_for(
                 lambda: (
-                    sum(owners(cluster.redis.url).get(t) == victim.name for t in home)
+                    sum(table_owners(cluster.redis.url).get(t) == victim.name for t in home)
                     >= 0.8 * len(home)
                 ),
                 "the dead node's tables to come back to it",
                 30,
             )
-            now = owners(cluster.redis.url)
+            now = table_owners(cluster.redis.url)
             stayed = sum(now.get(t) == owner for t, owner in others.items())
             print(f"{len(home)} tables taken in {taken:.1f} s and back in {back:.1f} s")
             # The survivors' own tables are at home by hash: they are not shed for nothing.

@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 REBALANCE_SLACK = 10  # tables under (or over) the fair share that are left alone
+AWAY_UNDER = 0.2  # ... or this share of it, if less (a small cluster: 15 tables a node)
 SHED_AWAY_PER_SWEEP = 16  # tables taken from a dead node, sent home each sweep (about 1 s)
 SHED_PER_SWEEP = 4  # any others, when a node runs far more than its share
 FAR_OVER = 1.25  # ... a quarter over the fair share (and the slack), while another is as far under
@@ -32,10 +33,11 @@ def shed_count(
     them taken over from a node that had just died; `counts` says how many the other nodes
     run, by name, and `live` which nodes are alive.
 
-    None while no live node is more than `REBALANCE_SLACK` under the fair share (the tables
-    shed would come straight back); else its away tables, `SHED_AWAY_PER_SWEEP` at a time, or
-    if it has none, runs far more than its share and another node far less, `SHED_PER_SWEEP`
-    at a time, never more than takes it down to its share nor more than the lightest lacks.
+    None while no live node is more than `REBALANCE_SLACK` (or a fifth of the share, if less)
+    under the fair share (the tables shed would come straight back); else its away tables,
+    `SHED_AWAY_PER_SWEEP` at a time, or if it has none, runs far more than its share and
+    another node far less, `SHED_PER_SWEEP` at a time, never more than takes it down to its
+    share nor more than the lightest lacks.
     (The proxy's hash alone leaves nodes a few tables apart: that is not worth reconnects.)"""
     loads = {name: counts.get(name, 0) for name in live}
     loads[node] = mine
@@ -43,7 +45,7 @@ def shed_count(
         return 0
     fair = sum(loads.values()) / len(loads)
     under = fair - min(loads.values())
-    if under <= REBALANCE_SLACK:
+    if under <= min(REBALANCE_SLACK, fair * AWAY_UNDER):
         return 0
     if away > 0:
         return min(away, SHED_AWAY_PER_SWEEP)

@@ -237,11 +237,14 @@ class Nodes:
 
     async def _locate(self, table_id: str) -> Table | str:
         deadline = time.monotonic() + self.settings.lease_seconds + 2.0
+        owner_gone = False  # seen held by another node that was not there
         while True:
             owner = (await self.leases.owners([table_id]))[table_id]
             if owner is None:
                 adopted = await self.adopt(table_id)
                 if adopted is not None:
+                    if owner_gone:  # its lease ran out before anyone marked it gone
+                        self._away.add(table_id)
                     return adopted
             elif owner == self.node:
                 table = self.ctx.registry.tables.get(table_id)
@@ -253,6 +256,8 @@ class Nodes:
                     return adopted
             elif owner in await self.leases.alive([owner]) and await self._listening(owner):
                 return owner
+            else:
+                owner_gone = True
             # The owner is gone (or not listening yet): wait here, with the socket open,
             # rather than relay into the void and have the client reconnect again and again.
             if time.monotonic() > deadline:
