@@ -5,12 +5,10 @@ holds in one line, and needs nothing beyond the standard library and the cluster
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,14 +19,6 @@ import localcluster
 from localcluster import LocalCluster, Proxy
 
 DEPLOY = Path(localcluster.__file__).resolve().parent
-
-
-@pytest.fixture
-def cluster_dir() -> Iterator[Path]:
-    """A directory the ``postgres`` user can reach (pytest's own are private to root)."""
-    root = Path(tempfile.mkdtemp(prefix="fivedice-cluster-"))
-    yield root
-    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture

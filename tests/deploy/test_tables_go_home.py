@@ -6,29 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
-import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
-import pytest
 import websockets
 
 from localcluster import LocalCluster, table_owners
 
 TABLES = 45
 ENV = {"FIVEDICE_TABLE_BURST": "1000", "FIVEDICE_SOCKETS_PER_ADDRESS": "1000"}
-
-
-@pytest.fixture
-def cluster_dir() -> Iterator[Path]:
-    """A directory the ``postgres`` user can reach (pytest's own are private to root)."""
-    root = Path(tempfile.mkdtemp(prefix="fivedice-cluster-"))
-    yield root
-    shutil.rmtree(root, ignore_errors=True)
 
 
 def wait_for(check: Callable[[], bool], what: str, timeout: float) -> float:
