@@ -11,6 +11,7 @@ import pytest
 
 from fivedice.rules import Match
 from fivedice.store import SequenceConflict, Store, UnknownMatch
+from fivedice.store.accounts import create_guest, seat_owners
 from fivedice.store.online import (
     Append,
     append_many,
@@ -76,9 +77,10 @@ def test_a_table_loads_in_one_read(store: Store) -> None:
     """What a node taking a table reads in one transaction equals the pieces read apart."""
     match = Match.create("official", rng=random.Random(3))
     ann = match.join("Ann")
+    guest = create_guest(store)
     create_online_match(
         store, "t3", match.events, preset="official", label="Ann's", meta={"listed": True},
-        tokens=[(ann, "c" * 64)],
+        tokens=[(ann, "c" * 64)], owners=[(ann, guest.id, False)],
     )  # fmt: skip
     stored_count = len(match.events)
     bob = match.join("Bob")
@@ -93,5 +95,9 @@ def test_a_table_loads_in_one_read(store: Store) -> None:
     assert stored.events == store.load_events("t3") == list(match.events)
     assert stored.times == event_times(store, "t3")
     assert stored.tokens == seat_tokens(store, "t3") == {"c" * 64: 0, "d" * 64: 1}
+    assert stored.owners == seat_owners(store, "t3")
+    assert [(seat, o.account_id, o.program) for seat, o in stored.owners.items()] == [
+        (ann, guest.id, False)
+    ]
     with pytest.raises(UnknownMatch):
         load_table(store, "nope")

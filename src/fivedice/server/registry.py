@@ -17,7 +17,7 @@ from datetime import datetime
 from fivedice.rules import Event, Match, MatchOptions, Phase, preset
 from fivedice.rules.match import RandomSource
 from fivedice.store import Store, UnknownMatch, new_match_id
-from fivedice.store.accounts import SeatOwner, seat_owners
+from fivedice.store.accounts import SeatOwner
 from fivedice.store.online import (
     ORIGIN_ONLINE,
     create_online_match,
@@ -210,7 +210,6 @@ class TableRegistry:
         )
         if summary.origin != ORIGIN_ONLINE:
             raise UnknownTable(f"There is no table {table_id!r}")
-        owners = seat_owners(self.store, table_id)
         rng = daily_dice(self.store, summary.meta) or DICE
         match, hand_began = _replay_with_hand_start(events, rng)
         deadline = _resumed_deadline(match, times, hand_began)
@@ -225,7 +224,7 @@ class TableRegistry:
             deadline=deadline,
             opened_at=times[0].timestamp() if times else None,
             last_event_at=times[-1].timestamp() if times else None,
-            owners=owners,
+            owners=stored.owners,
         )
         table.set_aside = summary.status == "idle"
         table.daily = daily_day(summary.meta)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import (
+    Connection,
     Select,
     case,
     delete,
@@ -353,6 +354,12 @@ def token_account(store: Store, digest: str) -> Account | None:
 
 def seat_owners(store: Store, match_id: str) -> dict[int, SeatOwner]:
     """The accounts holding seats at a match, by seat."""
+    with store.engine.connect() as conn:
+        return seat_owners_on(conn, match_id)
+
+
+def seat_owners_on(conn: Connection, match_id: str) -> dict[int, SeatOwner]:
+    """:func:`seat_owners`, read on a connection the caller holds (in its transaction)."""
     query = (
         select(
             SeatAccountRow.seat,
@@ -365,16 +372,15 @@ def seat_owners(store: Store, match_id: str) -> dict[int, SeatOwner]:
         .join(AccountRow, AccountRow.id == SeatAccountRow.account_id)
         .where(SeatAccountRow.match_id == match_id)
     )
-    with store.engine.connect() as conn:
-        return {
-            seat: SeatOwner(
-                account_id,
-                public_name(account_id, username, kind, deleted),
-                "deleted" if deleted else kind,
-                bool(program),
-            )
-            for seat, program, account_id, username, kind, deleted in conn.execute(query)
-        }
+    return {
+        seat: SeatOwner(
+            account_id,
+            public_name(account_id, username, kind, deleted),
+            "deleted" if deleted else kind,
+            bool(program),
+        )
+        for seat, program, account_id, username, kind, deleted in conn.execute(query)
+    }
 
 
 def replace_seat_token(store: Store, match_id: str, seat: int, digest: str) -> None:

@@ -31,6 +31,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from fivedice.rules import Event, event_from_dict
 
 from .account_rows import ACCOUNT_TABLES, SeatAccountRow
+from .accounts import SeatOwner, seat_owners_on
 from .database import create_schema
 from .models import RESULT_SEAT_INDEX, Base, EventRow, MatchRow, ResultRow, utcnow
 from .store import MatchSummary, SequenceConflict, Store, UnknownMatch
@@ -166,12 +167,13 @@ class StoredTable:
     events: list[Event]
     times: list[datetime]  # when each event was stored (index = seq - 1)
     tokens: dict[str, int]  # token digest -> seat
+    owners: dict[int, SeatOwner]  # the accounts holding seats, by seat
 
 
 def load_table(store: Store, match_id: str) -> StoredTable:
-    """A match's description, log, event times and seat token digests, in one transaction
-    on one connection: a node taking over many tables at once pays one round trip per
-    query instead of a connection (and its checks) per piece."""
+    """A match's description, log, event times, seat token digests and seats' accounts, in
+    one transaction on one connection: a node taking over many tables at once pays one round
+    trip per query instead of a connection (and its checks) per piece."""
     with store.engine.begin() as conn:
         row = conn.execute(select(MatchRow).where(MatchRow.id == match_id)).first()
         if row is None:
@@ -197,11 +199,13 @@ def load_table(store: Store, match_id: str) -> StoredTable:
                 SeatTokenRow.match_id == match_id
             )
         ).all()
+        owners = seat_owners_on(conn, match_id)
     return StoredTable(
         summary,
         [event_from_dict(json.loads(payload)) for payload, _ in logged],
         [_aware(moment) for _, moment in logged],
         {digest: seat for digest, seat in tokens},
+        owners,
     )
 
 
