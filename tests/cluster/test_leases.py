@@ -63,6 +63,33 @@ async def test_a_restarted_node_is_a_new_owner_that_takes_its_old_leases(
     await redis.aclose()
 
 
+async def test_a_table_not_handed_over_is_taken_as_away_from_its_node(
+    redis_server: RedisServer,
+) -> None:
+    """A claim says `TAKEN_FROM_DEAD` when the table's last runner let its lease run out (it
+    died before anyone marked it) or released it meaning to come back (a shutdown), not when
+    it handed the table over (shed, finished) nor to the last runner's own next life."""
+    redis = connect(redis_server.url)
+    a = RedisLeases(redis, "a", seconds=0.3)
+    b = RedisLeases(redis, "b", seconds=0.3)
+    assert await a.claim("ran_out") == CLAIMED
+    assert await a.claim("handed") == CLAIMED
+    assert await a.claim("stopping") == CLAIMED
+    assert await a.claim("home") == CLAIMED
+    await a.release("handed")
+    await a.release("stopping", returning=True)
+    await asyncio.sleep(0.5)  # a's other leases run out
+    assert await b.claim("ran_out") == TAKEN_FROM_DEAD
+    assert await b.claim("handed") == CLAIMED
+    assert await b.claim("stopping") == TAKEN_FROM_DEAD
+    a_again = RedisLeases(redis, "a", seconds=0.3)  # a started again under its name
+    assert await a_again.claim("home") == CLAIMED
+    # b runs "ran_out" now: when b's lease runs out in turn, a takes it as away from b.
+    await asyncio.sleep(0.5)
+    assert await a_again.claim("ran_out") == TAKEN_FROM_DEAD
+    await redis.aclose()
+
+
 async def test_leases_come_back_after_redis_restarts(redis_server: RedisServer) -> None:
     redis = connect(redis_server.url)
     a = RedisLeases(redis, "a", seconds=5)
@@ -130,7 +157,7 @@ async def test_a_frozen_or_restarted_node_is_not_marked_gone(redis_server: Redis
     assert await b.silent(["a"]) == {}
     assert not await b.claim("t1")
     await asyncio.sleep(0.5)  # its lease ran out by itself
-    assert await b.claim("t1") == CLAIMED  # free: nothing says whose it was
+    assert await b.claim("t1") == TAKEN_FROM_DEAD  # free, and a's: away from its node
     again = RedisLeases(redis, "a", seconds=5)  # started again under its name
     await again.renew(())
     # Another process under the same name: the rebalancing waits for it to settle, and for

@@ -57,19 +57,27 @@ return lost
 
 # Take a lease that is free, held by this node's previous life (the same name, another
 # incarnation: that process is gone, since one name is one live process) or held by a node
-# marked gone: 1 if ours now, 2 if ours now and taken from a node marked gone, else 0.
+# marked gone: 1 if ours now, 2 if ours now and taken from another node that did not hand it
+# over (its holder is marked gone, or its lease ran out while the table's last runner, KEYS[2],
+# was another node), else 0. The last runner is noted at every claim.
 _CLAIM = """
 local holder = redis.call('GET', KEYS[1])
 if holder == ARGV[1] then return 1 end
-if (not holder) or string.sub(holder, 1, string.len(ARGV[3])) == ARGV[3] then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
+local mine = string.len(ARGV[3])
+local taken = 0
+if not holder then
+  local last = redis.call('GET', KEYS[2])
+  if last and string.sub(last, 1, mine) ~= ARGV[3] then taken = 2 else taken = 1 end
+elseif string.sub(holder, 1, mine) == ARGV[3] then
+  taken = 1
+elseif redis.call('EXISTS', ARGV[4] .. holder) == 1 then
+  taken = 2
 end
-if redis.call('EXISTS', ARGV[4] .. holder) == 1 then
+if taken > 0 then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 2
+  redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[5])
 end
-return 0
+return taken
 """
 
 NOT_CLAIMED, CLAIMED, TAKEN_FROM_DEAD = 0, 1, 2  # what a claim did
@@ -93,16 +101,27 @@ redis.call('SET', ARGV[2] .. ARGV[1], '1', 'PX', ARGV[3])
 return 1
 """
 
-# Delete a key only while it holds our value.
+# Delete a lease only while it holds our value; and the note of its last runner too, unless
+# this node means to come back for it (ARGV[2] == '1').
 _RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] ~= '1' then redis.call('DEL', KEYS[2]) end
+return redis.call('DEL', KEYS[1])
 """
 
 
 def lease_key(table_id: str) -> str:
     """The Redis key of a table's lease."""
     return f"{PREFIX}lease:{table_id}"
+
+
+def ran_key(table_id: str) -> str:
+    """The Redis key naming the last node to take a table's lease (kept `RAN_SECONDS`): a
+    table found without a lease whose last runner was another node was not handed over."""
+    return f"{PREFIX}ran:{table_id}"
+
+
+RAN_SECONDS = 3600
 
 
 def node_key(node: str) -> str:
@@ -122,7 +141,8 @@ class Leases(Protocol):
 
     async def claim(self, table_id: str) -> int:
         """Take the table's lease if nobody holds it: `CLAIMED` if this node holds it now,
-        `TAKEN_FROM_DEAD` if it does and another node marked gone held it, else `NOT_CLAIMED`
+        `TAKEN_FROM_DEAD` if it does and another node held it without handing it over (marked
+        gone, or its lease ran out), else `NOT_CLAIMED`
         (a number that is false when not claimed)."""
         ...
 
@@ -131,8 +151,10 @@ class Leases(Protocol):
         returns the tables lost to others."""
         ...
 
-    async def release(self, table_id: str) -> None:
-        """Give a lease up (only if still held by this node)."""
+    async def release(self, table_id: str, *, returning: bool = False) -> None:
+        """Give a lease up (only if still held by this node): handed over to whoever takes it
+        next, or, `returning` (this node is stopping and will be back), taken by the next as
+        a table away from its node."""
         ...
 
     async def owners(self, table_ids: Iterable[str]) -> dict[str, str | None]:
@@ -184,7 +206,7 @@ class SoleOwner:
         """Nothing to renew."""
         return set()
 
-    async def release(self, table_id: str) -> None:
+    async def release(self, table_id: str, *, returning: bool = False) -> None:
         """Nothing to release."""
 
     async def owners(self, table_ids: Iterable[str]) -> dict[str, str | None]:
@@ -242,10 +264,12 @@ class RedisLeases:
         restarted after a crash resumes its tables without waiting for them to run out. Node
         names must therefore be unique among live processes (the default, host and port, is).
         So is a lease whose holder is marked gone (`TAKEN_FROM_DEAD`: the table was that
-        node's, and goes back to it when it is back)."""
+        node's, and goes back to it when it is back); a free lease whose last runner was
+        another node that did not hand it over (its lease ran out before anyone marked it
+        gone) is `TAKEN_FROM_DEAD` too."""
         taken = await self._claim(
-            keys=[lease_key(table_id)],
-            args=[self.value, self.millis, f"{self.node} ", GONE_PREFIX],
+            keys=[lease_key(table_id), ran_key(table_id)],
+            args=[self.value, self.millis, f"{self.node} ", GONE_PREFIX, RAN_SECONDS * 1000],
         )
         return int(taken)
 
@@ -268,9 +292,11 @@ class RedisLeases:
         prefix = len(lease_key(""))
         return {(k.decode() if isinstance(k, bytes) else k)[prefix:] for k in lost}
 
-    async def release(self, table_id: str) -> None:
+    async def release(self, table_id: str, *, returning: bool = False) -> None:
         """Delete the key if it still holds this node's value."""
-        await self._release(keys=[lease_key(table_id)], args=[self.value])
+        await self._release(
+            keys=[lease_key(table_id), ran_key(table_id)], args=[self.value, int(returning)]
+        )
 
     async def owners(self, table_ids: Iterable[str]) -> dict[str, str | None]:
         """One script call; a holder marked gone holds nothing."""

@@ -112,6 +112,7 @@ class Nodes:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop_task: asyncio.Task[None] | None = None
         self._watch_task: asyncio.Task[None] | None = None
+        self._renew_task: asyncio.Task[None] | None = None
         self._redis: Any = None
 
     # Starting and stopping ---------------------------------------------------------------
@@ -141,6 +142,7 @@ class Nodes:
             ctx.hub.deliver = nodes._deliver
             await nodes._sweep()  # tables nobody holds (a cluster's first start)
             nodes._watch_task = asyncio.create_task(nodes._watch(), name="fivedice-watch")
+            nodes._renew_task = asyncio.create_task(nodes._renewing(), name="fivedice-renew")
         ctx.referee.after_change.append(nodes.listing.changed)
         ctx.referee.lost.append(lambda table: nodes._spawn(nodes.give_up(table, release=False)))
         nodes._loop_task = asyncio.create_task(nodes._loop(), name="fivedice-nodes")
@@ -156,8 +158,9 @@ class Nodes:
         )
 
     async def stop(self) -> None:
-        """Leave: stop the loop, release every lease, stop the bus."""
-        for loop_task in (self._loop_task, self._watch_task):
+        """Leave: stop the loop, release every lease (those who take its tables run them as
+        away from their node, until it is back), stop the bus."""
+        for loop_task in (self._loop_task, self._watch_task, self._renew_task):
             if loop_task is not None:
                 loop_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -166,8 +169,8 @@ class Nodes:
             task.cancel()
         if self.settings.clustered:
             for table_id in list(self.ctx.registry.tables):
-                with contextlib.suppress(Exception):
-                    await self.leases.release(table_id)
+                with contextlib.suppress(Exception):  # its tables come back when it is back
+                    await self.leases.release(table_id, returning=True)
         await self.listing.close()
         if self.listener is not None:
             await self.listener.stop()
@@ -237,14 +240,11 @@ class Nodes:
 
     async def _locate(self, table_id: str) -> Table | str:
         deadline = time.monotonic() + self.settings.lease_seconds + 2.0
-        owner_gone = False  # seen held by another node that was not there
         while True:
             owner = (await self.leases.owners([table_id]))[table_id]
             if owner is None:
                 adopted = await self.adopt(table_id)
                 if adopted is not None:
-                    if owner_gone:  # its lease ran out before anyone marked it gone
-                        self._away.add(table_id)
                     return adopted
             elif owner == self.node:
                 table = self.ctx.registry.tables.get(table_id)
@@ -256,8 +256,6 @@ class Nodes:
                     return adopted
             elif owner in await self.leases.alive([owner]) and await self._listening(owner):
                 return owner
-            else:
-                owner_gone = True
             # The owner is gone (or not listening yet): wait here, with the socket open,
             # rather than relay into the void and have the client reconnect again and again.
             if time.monotonic() > deadline:
@@ -591,6 +589,9 @@ class Nodes:
     # The loop ----------------------------------------------------------------------------
 
     async def _loop(self) -> None:
+        """The sweep once a second (clustered) and the housekeeping. A sweep may take
+        seconds (tables to load, tables to hand over), so the leases are renewed by a task of
+        their own (:meth:`_renewing`), never behind it."""
         settings = self.settings
         every = min(
             HOUSEKEEPING_SECONDS,
@@ -598,24 +599,36 @@ class Nodes:
             settings.finished_table_ttl / 2,
             settings.waiting_table_ttl / 2,
         )
-        interval = settings.lease_seconds / 3 if settings.clustered else min(5.0, every)
+        # Clustered: a sweep a second, or a third of a lease time if that is longer.
+        interval = max(1.0, settings.lease_seconds / 3) if settings.clustered else min(5.0, every)
         interval = max(interval, 0.1)
-        sweep_every = max(1, round(1.0 / interval))
         housekeep_every = max(1, round(every / interval))
         for tick in itertools.count(1):
             await asyncio.sleep(interval)
             try:
-                if self.settings.clustered:
-                    await self._renew()
-                    await self._check_nodes()
-                    if tick % sweep_every == 0:
-                        await self._sweep_quietly()
+                if settings.clustered:
+                    await self._sweep_quietly()
                 if tick % housekeep_every == 0:
                     await self._housekeep()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 log.warning("cluster upkeep failed", extra={"error": repr(exc)})
+
+    async def _renewing(self) -> None:
+        """Renew this node's leases every third of a lease time, and end attachments to nodes
+        that are gone. Alone in its task: nothing else the node does can delay a renewal
+        until the leases run out (a sweep taking over a dead node's tables did, under load)."""
+        interval = max(self.settings.lease_seconds / 3, 0.1)
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self._renew()
+                await self._check_nodes()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("lease renewal failed", extra={"error": repr(exc)})
 
     async def _renew(self) -> None:
         registry = self.ctx.registry
