@@ -235,6 +235,8 @@ def _replay_with_hand_start(events: Sequence[Event], rng: RandomSource) -> tuple
     """The match, and the index of the event with which the hand in play began (the last
     event whose hand differs from the one before it; 0 if none does)."""
     match = Match.replay(events[:1], rng)
+    if match.options.clock_seconds is None:  # no clock to resume: the hand's start is moot
+        return Match.replay(events, rng), 0
     states = [match.state]
     for event in events[1:]:
         states.append(match.apply(event))

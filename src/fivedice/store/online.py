@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+import orjson
 from sqlalchemy import (
     Connection,
     ForeignKey,
@@ -202,7 +203,7 @@ def load_table(store: Store, match_id: str) -> StoredTable:
         owners = seat_owners_on(conn, match_id)
     return StoredTable(
         summary,
-        [event_from_dict(json.loads(payload)) for payload, _ in logged],
+        [event_from_dict(orjson.loads(payload)) for payload, _ in logged],
         [_aware(moment) for _, moment in logged],
         {digest: seat for digest, seat in tokens},
         owners,
