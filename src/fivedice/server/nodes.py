@@ -3,8 +3,8 @@ clients of tables it does not run.
 
 - **Ownership.** A node runs a table (its match, clock and computer players) only while it
   holds the table's lease (:mod:`.leases`). It takes a table when a client asks for one that
-  nobody holds, and its sweep takes tables whose owner has gone (seen without a lease at two
-  sweeps running, so that the node the proxy routes a new table to takes it first). It renews
+  nobody holds, and its sweep takes tables whose owner has gone (seen without a lease for a
+  moment, so that the node the proxy routes the table's players to takes it first). It renews
   its leases every third of a lease time; a table whose lease another node now holds, or whose
   log another writer extended (the store refused our sequence number), is given up at once.
 - **Relaying.** A socket for a table owned elsewhere stays where it landed: its frames go to
@@ -59,7 +59,9 @@ log = logging.getLogger("fivedice.server.nodes")
 HOUSEKEEPING_SECONDS = 30.0
 RELEASE_LOCK_WAIT = 5.0
 ADOPT_PER_SWEEP = 200
-ADOPT_AT_ONCE = 8  # tables a sweep loads from the log at the same time
+ADOPT_AT_ONCE = 8  # tables a sweep takes at the same time
+LOADS_AT_ONCE = 2  # tables this node loads from the log at the same time, whoever asked
+STARTED_ORPHAN_SECONDS = 1.5  # a started table nobody holds is taken by a sweep after this
 # Nothing is shed until every live node has answered a health check and this long has passed
 # since a node started, died or first answered one: the proxy sends clients to a node that is
 # back only after two good health checks a second apart, and a dead node's tables are still
@@ -96,6 +98,7 @@ class Nodes:
         self._calls: dict[int, asyncio.Future[Any]] = {}
         self._call_ids = itertools.count(1)
         self._adopting: dict[str, asyncio.Future[Table | None]] = {}
+        self._loading = asyncio.Semaphore(LOADS_AT_ONCE)
         self._locating: dict[str, asyncio.Future[Table | str]] = {}
         self._shed: dict[str, float] = {}  # table -> when this node last shed it
         # Tables taken over from a node marked gone: that node's by hash, so the first to
@@ -312,7 +315,11 @@ class Nodes:
         if not claimed:
             return None
         try:
-            table = await asyncio.to_thread(self.ctx.registry.load, table_id)
+            # A few at a time: a load is mostly the fold, which holds the GIL, and a dozen
+            # threads folding at once left the event loop a sliver of it (after a death, no
+            # socket was even accepted for seconds).
+            async with self._loading:
+                table = await asyncio.to_thread(self.ctx.registry.load, table_id)
         except BaseException:
             with contextlib.suppress(Exception):
                 await self.leases.release(table_id)
@@ -633,7 +640,9 @@ class Nodes:
     async def _renew(self) -> None:
         registry = self.ctx.registry
         listening = self.listener is None or self.listener.connected.is_set()
-        lost = await self.leases.renew(list(registry.tables), listening=listening)
+        # Tables claimed and still loading are renewed too: a load may wait its turn.
+        held = [*registry.tables, *(t for t in self._adopting if t not in registry.tables)]
+        lost = await self.leases.renew(held, listening=listening)
         for table_id in lost:
             table = registry.tables.get(table_id)
             if table is not None:
@@ -697,9 +706,9 @@ class Nodes:
             self._sweep_failing = False
 
     async def _sweep(self) -> None:
-        """Take the tables nobody holds (a started one seen so at two sweeps running, one not
-        started yet after `WAITING_ORPHAN_SECONDS`), and at once those still held by this
-        node's previous life (it crashed and was started again)."""
+        """Take the tables nobody holds (a started one seen so for `STARTED_ORPHAN_SECONDS`,
+        one not started yet after `WAITING_ORPHAN_SECONDS`), and at once those still held by
+        this node's previous life (it crashed and was started again)."""
         registry = self.ctx.registry
         statuses = await asyncio.to_thread(self.ctx.store.unfinished_statuses, ORIGIN_ONLINE)
         ids = list(statuses)
@@ -710,9 +719,12 @@ class Nodes:
         self._orphans_seen = {t: self._orphans_seen.get(t, now) for t in orphans}
 
         def due(table_id: str) -> bool:
-            # A table not started has no clock or computer to run: its first player, routed
-            # by the proxy, takes it at its node by hash, unless nobody comes for a while.
-            wait = WAITING_ORPHAN_SECONDS if statuses[table_id] == "waiting" else 0.5
+            # Players reconnecting through the proxy take a table at its node by hash; taken
+            # by a sweep, it lands at random and they are relayed. So a started table (a
+            # clock or computers to run) waits a moment for them, and one not started (no
+            # clock, no computer) waits for its first player unless nobody comes for a while.
+            waiting = statuses[table_id] == "waiting"
+            wait = WAITING_ORPHAN_SECONDS if waiting else STARTED_ORPHAN_SECONDS
             return now - self._orphans_seen[table_id] >= wait
 
         # A table this node shed is left to the others (they are alive, or it was not shed).
