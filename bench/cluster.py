@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -38,8 +39,6 @@ from localcluster import LocalCluster, table_owners
 
 def tree_cpu(roots: Iterable[int]) -> float:
     """CPU seconds used so far by these processes and all their descendants (Linux /proc)."""
-    import os
-
     parents: dict[int, int] = {}
     times: dict[int, float] = {}
     tick = os.sysconf("SC_CLK_TCK")
@@ -63,6 +62,20 @@ def tree_cpu(roots: Iterable[int]) -> float:
                 break
             p = parents.get(p, 0)
     return total
+
+
+def machine_busy() -> tuple[float, float]:
+    """This machine's CPU time so far, busy and in all (Linux /proc/stat, every core): the
+    difference of two readings says how busy the whole machine was between them, the
+    benchmark's own clients included."""
+    fields = [float(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def busy_percent(before: tuple[float, float], after: tuple[float, float]) -> int:
+    """How busy the machine was between two :func:`machine_busy` readings, in percent."""
+    return round(100 * (after[0] - before[0]) / max(after[1] - before[1], 1e-9))
 
 
 def merge(reports: list[ClusterReport]) -> ClusterReport:
@@ -98,7 +111,9 @@ def paced_load(
     jobs = [(ws_base, part, think, seconds) for part in split(seats, workers)]
     before = piece_cpu(cluster)
     batches_before = commit_batches(cluster)
+    busy_before = machine_busy()
     report = merge(run_workers(cluster_worker, jobs))
+    report.machine_busy_percent = busy_percent(busy_before, machine_busy())
     after = piece_cpu(cluster)
     batches = commit_batches(cluster)
     report.pieces = {name: after[name] - before.get(name, 0.0) for name in after}
@@ -155,6 +170,8 @@ def figures(report: ClusterReport, cpu: float) -> dict[str, Any]:
         ),
         "reconnects": report.reconnects,
         "errors": len(report.errors),
+        "machine_cpus": os.cpu_count(),
+        "machine_busy_percent": report.machine_busy_percent,
     }
 
 
@@ -200,7 +217,9 @@ def failover(
     last_kill_by = time.time() + seconds - spacing
     thread = threading.Thread(target=killer, daemon=True)
     thread.start()
+    busy_before = machine_busy()
     report = merge(run_workers(cluster_worker, jobs))
+    busy = busy_percent(busy_before, machine_busy())
     thread.join()
     stalls: list[float] = []
     unrecovered = 0  # tables that saw no new event after a kill before the run ended
@@ -254,6 +273,8 @@ def failover(
         lease_seconds=cluster.lease_seconds,
         reconnects=report.reconnects,
         errors=len(report.errors),
+        machine_cpus=os.cpu_count(),
+        machine_busy_percent=busy,
     )
     return result
 

@@ -44,6 +44,7 @@ class ClusterReport:
     # topology, and the nodes' transactions of moves (how many, the moves in them)
     pieces: dict[str, float] = field(default_factory=dict)
     commits: tuple[float, float] = (0.0, 0.0)
+    machine_busy_percent: int = 0  # the whole machine, clients included
 
 
 async def _session(

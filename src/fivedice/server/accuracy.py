@@ -3,9 +3,13 @@ against the optimal player (``strategy.analysis``, the same analysis the coach s
 decisions and the expected points they gave away are kept in the store, once per seat.
 
 It runs in a worker thread after the result, off the table's lock, so a finished table is never
-held up by it; a profile reads the numbers and computes nothing. A match whose analysis was
-lost (the node stopped first, no strategy package) is analysed again whenever a node takes the
-finished table up (someone opens it); until then it does not count in the accuracy.
+held up by it; a profile reads the numbers and computes nothing. One analysis at a time, in a
+thread of its own: an analysis holds the GIL for about a tenth of a second, and when hundreds
+of tables ended together, a thread pool full of them starved the node's event loop (sockets
+unanswered, tables not taken over) and every other task waiting for that pool. A match whose
+analysis was lost (the node stopped first, no strategy package) is analysed again whenever a
+node takes the finished table up (someone opens it); until then it does not count in the
+accuracy.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from fivedice.rules import Event, Match, RuleSet
 from fivedice.store import Store, record_accuracy, seats_to_analyse
@@ -59,6 +64,7 @@ class AccuracyKeeper:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._running: set[asyncio.Task[None]] = set()
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fivedice-accuracy")
 
     def finished(self, table: Table) -> None:
         """A table's result is stored: analyse its account seats (a hook of the referee)."""
@@ -72,7 +78,8 @@ class AccuracyKeeper:
 
     async def _analyse(self, match_id: str, events: tuple[Event, ...]) -> None:
         try:
-            await asyncio.to_thread(analyse_and_keep, self.store, match_id, events)
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self._worker, analyse_and_keep, self.store, match_id, events)
         except Exception:
             log.exception("could not record the accuracy", extra={"table": match_id})
 
@@ -80,3 +87,4 @@ class AccuracyKeeper:
         """Let the analyses under way finish (they are short once the table is solved)."""
         if self._running:
             await asyncio.wait(set(self._running), timeout=30)
+        self._worker.shutdown(wait=False, cancel_futures=True)  # those not begun: see above
