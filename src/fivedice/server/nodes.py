@@ -101,8 +101,9 @@ class Nodes:
         self._loading = asyncio.Semaphore(LOADS_AT_ONCE)
         self._locating: dict[str, asyncio.Future[Table | str]] = {}
         self._shed: dict[str, float] = {}  # table -> when this node last shed it
-        # Tables taken over from a node marked gone: that node's by hash, so the first to
-        # shed when it (or another) is back.
+        # Tables taken from another node that did not hand them over (marked gone, or its
+        # lease ran out): that node's by hash, so the first to shed when it (or another) is
+        # back.
         self._away: set[str] = set()
         # The live nodes' processes (``name incarnation``) at the last sweep, and when they
         # last changed (a node started or died).
