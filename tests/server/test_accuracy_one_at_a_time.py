@@ -1,6 +1,6 @@
 """Finished matches are analysed one at a time, in a thread of their own: an analysis holds
 the GIL for about a tenth of a second, and hundreds of them running together (tables that
-ended together) left the node's event loop, and every other thread task, waiting."""
+end together) would leave the node's event loop, and every other thread task, waiting."""
 
 from __future__ import annotations
 

@@ -5,11 +5,11 @@ decisions and the expected points they gave away are kept in the store, once per
 It runs in a worker thread after the result, off the table's lock, so a finished table is never
 held up by it; a profile reads the numbers and computes nothing. One analysis at a time, in a
 thread of its own: an analysis holds the GIL for about a tenth of a second, and when hundreds
-of tables ended together, a thread pool full of them starved the node's event loop (sockets
-unanswered, tables not taken over) and every other task waiting for that pool. A match whose
-analysis was lost (the node stopped first, no strategy package) is analysed again whenever a
-node takes the finished table up (someone opens it); until then it does not count in the
-accuracy.
+of tables end together, the shared thread pool full of them would starve the node's event
+loop (sockets unanswered, tables not taken over) and every other task waiting for that pool.
+A match whose analysis was lost (the node stopped first, no strategy package) is analysed
+again whenever a node takes the finished table up (someone opens it); until then it does not
+count in the accuracy.
 """
 
 from __future__ import annotations
