@@ -316,9 +316,9 @@ class Nodes:
         if not claimed:
             return None
         try:
-            # A few at a time: a load is mostly the fold, which holds the GIL, and a dozen
-            # threads folding at once left the event loop a sliver of it (after a death, no
-            # socket was even accepted for seconds).
+            # A few at a time: a load is mostly the fold, which holds the GIL, and with every
+            # thread of the shared pool folding at once the event loop got a sliver of it
+            # (after a death, no socket was even accepted for seconds).
             async with self._loading:
                 table = await asyncio.to_thread(self.ctx.registry.load, table_id)
         except BaseException:
