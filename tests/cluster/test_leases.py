@@ -87,6 +87,11 @@ async def test_a_table_not_handed_over_is_taken_as_away_from_its_node(
     # b runs "ran_out" now: when b's lease runs out in turn, a takes it as away from b.
     await asyncio.sleep(0.5)
     assert await a_again.claim("ran_out") == TAKEN_FROM_DEAD
+    # A table a node opened itself gets its lease at its first renewal, and is noted as that
+    # node's too: run out, it is away from it.
+    assert await b.renew(["opened"]) == set()
+    await asyncio.sleep(0.5)
+    assert await a_again.claim("opened") == TAKEN_FROM_DEAD
     await redis.aclose()
 
 

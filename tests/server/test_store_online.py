@@ -101,3 +101,14 @@ def test_a_table_loads_in_one_read(store: Store) -> None:
     ]
     with pytest.raises(UnknownMatch):
         load_table(store, "nope")
+
+
+def test_a_log_with_what_orjson_refuses_still_loads(store: Store) -> None:
+    """A name with a lone surrogate (the game accepts it; ``json.dumps`` stores it escaped)
+    is read back: the fast parser's refusal falls back to the standard one."""
+    match = Match.create("official", rng=random.Random(4))
+    match.join("Ann\ud800")
+    create_online_match(store, "t4", match.events, preset="official", label=None, meta={})
+    stored = load_table(store, "t4")
+    assert stored.events == list(match.events)
+    assert stored.events[-1].name == "Ann\ud800"  # type: ignore[attr-defined]

@@ -38,16 +38,21 @@ from .notes import PREFIX, inbox, listeners
 if TYPE_CHECKING:
     import redis.asyncio as aioredis
 
-# Renew each key held with our value; take again a key that has gone (Redis restarted);
-# return the keys another node holds now.
+# Renew each lease held with our value; take again one that has gone (Redis restarted); note
+# this node as each table's last runner (KEYS: the n leases, then their n runner notes;
+# ARGV[3] the note's lifetime); return the leases another node holds now.
 _RENEW = """
 local lost = {}
-for i, key in ipairs(KEYS) do
+local n = #KEYS / 2
+for i = 1, n do
+  local key = KEYS[i]
   local holder = redis.call('GET', key)
   if holder == ARGV[1] then
     redis.call('PEXPIRE', key, ARGV[2])
+    redis.call('SET', KEYS[n + i], ARGV[1], 'PX', ARGV[3])
   elseif not holder then
     redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+    redis.call('SET', KEYS[n + i], ARGV[1], 'PX', ARGV[3])
   else
     table.insert(lost, key)
   end
@@ -287,8 +292,8 @@ class RedisLeases:
                 await pipe.execute()
         if not table_ids:
             return set()
-        keys = [lease_key(t) for t in table_ids]
-        lost = await self._renew(keys=keys, args=[self.value, self.millis])
+        keys = [lease_key(t) for t in table_ids] + [ran_key(t) for t in table_ids]
+        lost = await self._renew(keys=keys, args=[self.value, self.millis, RAN_SECONDS * 1000])
         prefix = len(lease_key(""))
         return {(k.decode() if isinstance(k, bytes) else k)[prefix:] for k in lost}
 

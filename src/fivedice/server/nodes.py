@@ -99,6 +99,13 @@ class Nodes:
         self._call_ids = itertools.count(1)
         self._adopting: dict[str, asyncio.Future[Table | None]] = {}
         self._loading = asyncio.Semaphore(LOADS_AT_ONCE)
+        # Tables claimed and still loading (renewed with the running ones), and those of them
+        # whose lease another node took meanwhile (not started once loaded).
+        self._claimed_loading: set[str] = set()
+        self._lost_loading: set[str] = set()
+        # Held by a renewal from reading the tables to renewing them, and by each release:
+        # a renewal in flight would otherwise take again a lease just released.
+        self._lease_lock = asyncio.Lock()
         self._locating: dict[str, asyncio.Future[Table | str]] = {}
         self._shed: dict[str, float] = {}  # table -> when this node last shed it
         # Tables taken from another node that did not hand them over (marked gone, or its
@@ -144,9 +151,11 @@ class Nodes:
             await nodes.listener.start()
             await leases.renew(())  # say this node is alive before anyone looks
             ctx.hub.deliver = nodes._deliver
+            # Renewing from now: the first sweep may take back many tables (a node started
+            # again after a crash), and their leases must not run out meanwhile.
+            nodes._renew_task = asyncio.create_task(nodes._renewing(), name="fivedice-renew")
             await nodes._sweep()  # tables nobody holds (a cluster's first start)
             nodes._watch_task = asyncio.create_task(nodes._watch(), name="fivedice-watch")
-            nodes._renew_task = asyncio.create_task(nodes._renewing(), name="fivedice-renew")
         ctx.referee.after_change.append(nodes.listing.changed)
         ctx.referee.lost.append(lambda table: nodes._spawn(nodes.give_up(table, release=False)))
         nodes._loop_task = asyncio.create_task(nodes._loop(), name="fivedice-nodes")
@@ -174,7 +183,7 @@ class Nodes:
         if self.settings.clustered:
             for table_id in list(self.ctx.registry.tables):
                 with contextlib.suppress(Exception):  # its tables come back when it is back
-                    await self.leases.release(table_id, returning=True)
+                    await self._release(table_id, returning=True)
         await self.listing.close()
         if self.listener is not None:
             await self.listener.stop()
@@ -315,6 +324,7 @@ class Nodes:
         claimed = await self.leases.claim(table_id)
         if not claimed:
             return None
+        self._claimed_loading.add(table_id)
         try:
             # A few at a time: a load is mostly the fold, which holds the GIL, and with every
             # thread of the shared pool folding at once the event loop got a sliver of it
@@ -323,8 +333,14 @@ class Nodes:
                 table = await asyncio.to_thread(self.ctx.registry.load, table_id)
         except BaseException:
             with contextlib.suppress(Exception):
-                await self.leases.release(table_id)
+                await self._release(table_id)
             raise
+        finally:
+            self._claimed_loading.discard(table_id)
+        if table_id in self._lost_loading:  # another node took it while it loaded
+            self._lost_loading.discard(table_id)
+            log.warning("lease lost while loading", extra={"table": table_id})
+            return None
         self.ctx.registry.tables[table_id] = table
         if claimed == TAKEN_FROM_DEAD:
             self._away.add(table_id)  # that node's: it goes back when the node is back
@@ -380,7 +396,7 @@ class Nodes:
         if release:
             self.listing.forget(table.id)
             with contextlib.suppress(Exception):
-                await self.leases.release(table.id)
+                await self._release(table.id)
 
     # REST calls about a table ------------------------------------------------------------
 
@@ -641,14 +657,23 @@ class Nodes:
     async def _renew(self) -> None:
         registry = self.ctx.registry
         listening = self.listener is None or self.listener.connected.is_set()
-        # Tables claimed and still loading are renewed too: a load may wait its turn.
-        held = [*registry.tables, *(t for t in self._adopting if t not in registry.tables)]
-        lost = await self.leases.renew(held, listening=listening)
+        async with self._lease_lock:
+            # Tables claimed and still loading are renewed too: a load may wait its turn.
+            loading = self._claimed_loading - registry.tables.keys()
+            lost = await self.leases.renew([*registry.tables, *loading], listening=listening)
         for table_id in lost:
             table = registry.tables.get(table_id)
             if table is not None:
                 log.warning("lease lost", extra={"table": table_id})
-                await self.give_up(table, release=False, reason="lease lost")
+                # Given up beside the renewal: a give-up may wait seconds for the table.
+                self._spawn(self.give_up(table, release=False, reason="lease lost"))
+            elif table_id in self._claimed_loading:
+                self._lost_loading.add(table_id)
+
+    async def _release(self, table_id: str, *, returning: bool = False) -> None:
+        """Give a lease up, never while a renewal is in flight (it would take it again)."""
+        async with self._lease_lock:
+            await self.leases.release(table_id, returning=returning)
 
     async def _watch(self) -> None:
         """Mark gone the nodes whose inbox has been silent for `GONE_AFTER_SECONDS` (their

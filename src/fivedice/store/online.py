@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 import orjson
 from sqlalchemy import (
@@ -203,7 +204,7 @@ def load_table(store: Store, match_id: str) -> StoredTable:
         owners = seat_owners_on(conn, match_id)
     return StoredTable(
         summary,
-        [event_from_dict(orjson.loads(payload)) for payload, _ in logged],
+        [event_from_dict(_parsed(payload)) for payload, _ in logged],
         [_aware(moment) for _, moment in logged],
         {digest: seat for digest, seat in tokens},
         owners,
@@ -215,6 +216,16 @@ def event_times(store: Store, match_id: str) -> list[datetime]:
     query = select(EventRow.created_at).where(EventRow.match_id == match_id).order_by(EventRow.seq)
     with store.engine.connect() as conn:
         return [_aware(t) for (t,) in conn.execute(query)]
+
+
+def _parsed(payload: str) -> Any:
+    """A stored event's JSON: orjson (several times faster over a long log), or the standard
+    parser for what orjson refuses and ``json.dumps`` writes (a lone surrogate in a name,
+    which the game accepts; an integer beyond 64 bits)."""
+    try:
+        return orjson.loads(payload)
+    except orjson.JSONDecodeError:
+        return json.loads(payload)
 
 
 def _aware(moment: datetime) -> datetime:
