@@ -103,3 +103,29 @@ def test_serve_refuses_settings_that_cannot_work(
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and says in lines[0]
     assert not (tmp_path / "x.db").exists()
+
+
+@pytest.mark.parametrize("name", ["node 1", "nøde", "a" * 256, "n1\n"])
+def test_a_node_name_that_cannot_be_a_lease_holder_is_refused(name: str) -> None:
+    """The name goes into Redis keys and, before a space, into each lease's value: a space (or
+    any character outside letters, digits and . _ : -) would make one node's leases another's."""
+    settings = Settings.from_env(
+        database_url="postgresql+psycopg://u@127.0.0.1/x",
+        redis_url="redis://127.0.0.1:1/0",
+        node_id=name,
+    )
+    assert settings.problem() == (
+        f"FIVEDICE_NODE_ID {name!r}: a node's name is 1 to 255 letters, digits and . _ : - "
+        "(no spaces)"
+    )
+
+
+def test_the_names_in_use_are_accepted() -> None:
+    """The deployment's names, a host name and port, and the default (FIVEDICE_NODE_ID unset)."""
+    for name in ("n0", "node1", "web-3.example.org:8000", "fivedice_node_2", ""):
+        settings = Settings.from_env(
+            database_url="postgresql+psycopg://u@127.0.0.1/x",
+            redis_url="redis://127.0.0.1:1/0",
+            node_id=name,
+        )
+        assert settings.problem() is None, name

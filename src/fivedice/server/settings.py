@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import os
+import re
 import socket
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -18,6 +19,7 @@ from fivedice.strategy.seats import UNDO_GRACE
 
 from .setting_checks import shown
 
+NODE_NAME = re.compile(r"[A-Za-z0-9._:-]{1,255}")  # what FIVEDICE_NODE_ID may be
 MAX_UNDO_GRACE = 60.0  # a computer never stands still longer than this for an undo
 
 
@@ -248,6 +250,12 @@ class Settings:
             return f"FIVEDICE_UNDO_GRACE must be between 0 and {MAX_UNDO_GRACE:g} seconds"
         if self.clustered and not 0.5 <= self.lease_seconds <= 600:
             return "FIVEDICE_LEASE_SECONDS must be between 0.5 and 600"
+        if self.clustered and not NODE_NAME.fullmatch(self.node):
+            # The name goes into Redis keys and, before a space, into each lease's value.
+            return (
+                f"FIVEDICE_NODE_ID {self.node!r}: a node's name is 1 to 255 letters, digits "
+                "and . _ : - (no spaces)"
+            )
         return operations_problem(self)
 
     @property
