@@ -337,8 +337,9 @@ class Nodes:
             raise
         finally:
             self._claimed_loading.discard(table_id)
-        if table_id in self._lost_loading:  # another node took it while it loaded
+            lost = table_id in self._lost_loading
             self._lost_loading.discard(table_id)
+        if lost:  # another node took it while it loaded
             log.warning("lease lost while loading", extra={"table": table_id})
             return None
         self.ctx.registry.tables[table_id] = table
@@ -659,8 +660,8 @@ class Nodes:
         listening = self.listener is None or self.listener.connected.is_set()
         async with self._lease_lock:
             # Tables claimed and still loading are renewed too: a load may wait its turn.
-            loading = self._claimed_loading - registry.tables.keys()
-            lost = await self.leases.renew([*registry.tables, *loading], listening=listening)
+            held = [*registry.tables, *self._claimed_loading]
+            lost = await self.leases.renew(held, listening=listening)
         for table_id in lost:
             table = registry.tables.get(table_id)
             if table is not None:
