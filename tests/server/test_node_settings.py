@@ -81,6 +81,7 @@ def test_postgresql_without_its_driver_is_refused(monkeypatch: pytest.MonkeyPatc
         ({"FIVEDICE_UNDO_GRACE": "-1"}, "FIVEDICE_UNDO_GRACE must be between 0 and 60"),
         ({"FIVEDICE_UNDO_GRACE": "61"}, "FIVEDICE_UNDO_GRACE must be between 0 and 60"),
         ({"FIVEDICE_UNDO_GRACE": "nan"}, "FIVEDICE_UNDO_GRACE must be a number"),
+        ({"FIVEDICE_EVENT_LOOP": "tokio"}, "FIVEDICE_EVENT_LOOP must be one of asyncio, uvloop"),
     ],
 )
 def test_serve_refuses_settings_that_cannot_work(

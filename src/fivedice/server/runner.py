@@ -69,6 +69,7 @@ def run(settings: Settings) -> None:
         log_config=None,
         access_log=False,
         ws=settings.ws_impl,
+        loop=settings.event_loop,
         ws_max_size=settings.max_frame_bytes,
         timeout_graceful_shutdown=10,
         # The client address is the server's own business (FIVEDICE_TRUSTED_PROXIES, in
