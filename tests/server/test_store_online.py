@@ -20,6 +20,7 @@ from fivedice.store.online import (
     ensure_schema,
     event_times,
     load_table,
+    load_tables,
     seat_tokens,
 )
 
@@ -101,6 +102,39 @@ def test_a_table_loads_in_one_read(store: Store) -> None:
     ]
     with pytest.raises(UnknownMatch):
         load_table(store, "nope")
+
+
+def test_many_tables_load_in_one_read_each_its_own(store: Store) -> None:
+    """Tables read together (a node taking a dead one's tables over) each get exactly their own
+    log, times, tokens and accounts, as read alone; unknown ids are left out, repeats once."""
+    guest = create_guest(store)
+    for n in range(5):
+        preset = "official" if n % 2 else "yatzy"
+        match = Match.create(preset, rng=random.Random(10 + n))
+        seats = [match.join(f"P{n}{k}") for k in range(n % 3 + 1)]
+        create_online_match(
+            store, f"m{n}", match.events, preset=preset,
+            label=f"table {n}", meta={"listed": bool(n % 2)},
+            tokens=[(seat, f"{n}{seat}".ljust(64, "x")) for seat in seats],
+            owners=[(seats[0], guest.id, False)] if n in (1, 4) else [],
+        )  # fmt: skip
+        if n >= 2:
+            match.start(seats[0])
+            match.roll(seats[0])
+            done = len(store.load_events(f"m{n}"))
+            append_one(store, Append(f"m{n}", done + 1, match.events[done:]))
+    wanted = ["m3", "nope", "m0", "m4", "m1", "m2", "m3"]
+    together = load_tables(store, wanted)
+    assert sorted(together) == ["m0", "m1", "m2", "m3", "m4"]
+    for match_id, stored in together.items():
+        assert stored == load_table(store, match_id)
+        assert stored.events == store.load_events(match_id)
+        assert stored.times == event_times(store, match_id)
+        assert stored.tokens == seat_tokens(store, match_id)
+        assert stored.owners == seat_owners(store, match_id)
+    assert [len(together[f"m{n}"].tokens) for n in range(5)] == [1, 2, 3, 1, 2]
+    assert [bool(together[f"m{n}"].owners) for n in range(5)] == [False, True, False, False, True]
+    assert load_tables(store, []) == {} and load_tables(store, ["nope"]) == {}
 
 
 def test_a_log_with_what_orjson_refuses_still_loads(store: Store) -> None:

@@ -46,6 +46,7 @@ from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, http_sta
 from .hub import CLOSE_SERVICE_RESTART, Client
 from .leases import TAKEN_FROM_DEAD, Leases, RedisLeases, SoleOwner
 from .listing import Listing, LocalListing, SharedListing
+from .loader import TableLoader
 from .notes import Note, inbox, listeners
 from .remote import RemoteClient
 from .table import Table
@@ -60,7 +61,10 @@ HOUSEKEEPING_SECONDS = 30.0
 RELEASE_LOCK_WAIT = 5.0
 ADOPT_PER_SWEEP = 200
 ADOPT_AT_ONCE = 8  # tables a sweep takes at the same time
-LOADS_AT_ONCE = 2  # tables this node loads from the log at the same time, whoever asked
+# Tables taken over are read from the store together (:mod:`.loader`): up to this many in one
+# transaction, and this many such batches at a time, whoever asked.
+LOAD_BATCH = 32
+LOAD_BATCHES_AT_ONCE = 2
 STARTED_ORPHAN_SECONDS = 1.5  # a started table nobody holds is taken by a sweep after this
 # Nothing is shed until every live node has answered a health check and this long has passed
 # since a node started, died or first answered one: the proxy sends clients to a node that is
@@ -98,7 +102,9 @@ class Nodes:
         self._calls: dict[int, asyncio.Future[Any]] = {}
         self._call_ids = itertools.count(1)
         self._adopting: dict[str, asyncio.Future[Table | None]] = {}
-        self._loading = asyncio.Semaphore(LOADS_AT_ONCE)
+        self._loader = TableLoader(
+            ctx.registry.load_many, batch=LOAD_BATCH, batches_at_once=LOAD_BATCHES_AT_ONCE
+        )
         # Tables claimed and still loading (renewed with the running ones), and those of them
         # whose lease another node took meanwhile (not started once loaded).
         self._claimed_loading: set[str] = set()
@@ -180,6 +186,7 @@ class Nodes:
                     await loop_task
         for task in list(self._tasks):
             task.cancel()
+        await self._loader.stop()
         if self.settings.clustered:
             for table_id in list(self.ctx.registry.tables):
                 with contextlib.suppress(Exception):  # its tables come back when it is back
@@ -326,11 +333,7 @@ class Nodes:
             return None
         self._claimed_loading.add(table_id)
         try:
-            # A few at a time: a load is mostly the fold, which holds the GIL, and with every
-            # thread of the shared pool folding at once the event loop got a sliver of it
-            # (after a death, no socket was even accepted for seconds).
-            async with self._loading:
-                table = await asyncio.to_thread(self.ctx.registry.load, table_id)
+            table = await self._loader.load(table_id)
         except BaseException:
             with contextlib.suppress(Exception):
                 await self._release(table_id)

@@ -16,12 +16,13 @@ from datetime import datetime
 
 from fivedice.rules import Event, Match, MatchOptions, Phase, preset
 from fivedice.rules.match import RandomSource
-from fivedice.store import Store, UnknownMatch, new_match_id
+from fivedice.store import Store, new_match_id
 from fivedice.store.accounts import SeatOwner
 from fivedice.store.online import (
     ORIGIN_ONLINE,
+    StoredTable,
     create_online_match,
-    load_table,
+    load_tables,
 )
 
 from .daily_dice import daily_day, daily_dice
@@ -34,6 +35,7 @@ from .writer import StoreWriter
 log = logging.getLogger("fivedice.server.registry")
 
 DICE = BlockRandom()  # every table's dice: the OS's cryptographic randomness
+RESTORE_BATCH = 64  # tables read from the store in one transaction at a restart
 
 
 class TableRegistry:
@@ -165,10 +167,7 @@ class TableRegistry:
             return table
         if len(table_id) > 64:
             raise UnknownTable("There is no such table")
-        try:
-            table = await asyncio.to_thread(self.load, table_id)
-        except UnknownMatch:
-            raise UnknownTable(f"There is no table {table_id!r}") from None
+        table = await asyncio.to_thread(self.load, table_id)
         return self.tables.setdefault(table_id, table)
 
     def listed(self) -> list[Table]:
@@ -178,19 +177,26 @@ class TableRegistry:
     # Restarting ------------------------------------------------------------------------
 
     async def restore(self) -> list[Table]:
-        """Bring back every unfinished online table from the store."""
+        """Bring back every unfinished online table from the store (read `RESTORE_BATCH` at a
+        time)."""
         ids = await asyncio.to_thread(self.store.unfinished)
         restored = []
-        for table_id in ids:
-            try:
-                table = await asyncio.to_thread(self.load, table_id)
-            except UnknownTable:
-                continue  # not an online table (a local game in progress)
-            except Exception:
-                log.exception("could not restore table", extra={"table": table_id})
-                continue
-            self.tables[table_id] = table
-            restored.append(table)
+        for start in range(0, len(ids), RESTORE_BATCH):
+            batch = ids[start : start + RESTORE_BATCH]
+            built = await asyncio.to_thread(self.load_many, batch)
+            for table_id in batch:
+                table = built[table_id]
+                if isinstance(table, UnknownTable):
+                    continue  # not an online table (a local game in progress)
+                if isinstance(table, Exception):
+                    log.error(
+                        "could not restore table",
+                        extra={"table": table_id},
+                        exc_info=table,
+                    )
+                    continue
+                self.tables[table_id] = table
+                restored.append(table)
         if restored:
             log.info("tables restored", extra={"tables": len(restored)})
         return restored
@@ -198,18 +204,31 @@ class TableRegistry:
     def load(self, table_id: str) -> Table:
         """A stored online table rebuilt from its log (blocking: run it in a thread); raises
         :class:`UnknownTable` for anything else."""
-        try:
-            stored = load_table(self.store, table_id)
-        except UnknownMatch:
-            raise UnknownTable(f"There is no table {table_id!r}") from None
-        summary, events, times, tokens = (
-            stored.summary,
-            stored.events,
-            stored.times,
-            stored.tokens,
-        )
-        if summary.origin != ORIGIN_ONLINE:
-            raise UnknownTable(f"There is no table {table_id!r}")
+        found = self.load_many([table_id])[table_id]
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+    def load_many(self, table_ids: Sequence[str]) -> dict[str, Table | Exception]:
+        """Each of `table_ids` rebuilt from its log, read for them all in one transaction
+        (blocking: run it in a thread), or what stopped that one (:class:`UnknownTable` for
+        anything but a stored online table). A failure to read raises for them all."""
+        stored = load_tables(self.store, table_ids)
+        built: dict[str, Table | Exception] = {}
+        for table_id in table_ids:
+            found = stored.get(table_id)
+            if found is None or found.summary.origin != ORIGIN_ONLINE:
+                built[table_id] = UnknownTable(f"There is no table {table_id!r}")
+                continue
+            try:
+                built[table_id] = self._rebuilt(table_id, found)
+            except Exception as exc:  # a log this code cannot fold: that table alone fails
+                built[table_id] = exc
+        return built
+
+    def _rebuilt(self, table_id: str, stored: StoredTable) -> Table:
+        """The live table a stored one describes: its match folded, its clock resumed."""
+        summary, events, times = stored.summary, stored.events, stored.times
         rng = daily_dice(self.store, summary.meta) or DICE
         match, hand_began = _replay_with_hand_start(events, rng)
         deadline = _resumed_deadline(match, times, hand_began)
@@ -220,7 +239,7 @@ class TableRegistry:
             listed=bool(summary.meta.get("listed", True)),
             at_one_screen=bool(summary.meta.get("at_one_screen", False)),
             rng=rng,
-            tokens=tokens,
+            tokens=stored.tokens,
             deadline=deadline,
             opened_at=times[0].timestamp() if times else None,
             last_event_at=times[-1].timestamp() if times else None,

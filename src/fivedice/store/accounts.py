@@ -11,6 +11,7 @@ matches it played keep their seats; its sessions and tokens are gone with it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -355,13 +356,15 @@ def token_account(store: Store, digest: str) -> Account | None:
 def seat_owners(store: Store, match_id: str) -> dict[int, SeatOwner]:
     """The accounts holding seats at a match, by seat."""
     with store.engine.connect() as conn:
-        return seat_owners_on(conn, match_id)
+        return seat_owners_of(conn, [match_id]).get(match_id, {})
 
 
-def seat_owners_on(conn: Connection, match_id: str) -> dict[int, SeatOwner]:
-    """:func:`seat_owners`, read on a connection the caller holds (in its transaction)."""
+def seat_owners_of(conn: Connection, match_ids: Sequence[str]) -> dict[str, dict[int, SeatOwner]]:
+    """The accounts holding seats at each of `match_ids` (matches with none are left out), in
+    one query on a connection the caller holds."""
     query = (
         select(
+            SeatAccountRow.match_id,
             SeatAccountRow.seat,
             SeatAccountRow.program,
             AccountRow.id,
@@ -370,17 +373,17 @@ def seat_owners_on(conn: Connection, match_id: str) -> dict[int, SeatOwner]:
             AccountRow.deleted,
         )
         .join(AccountRow, AccountRow.id == SeatAccountRow.account_id)
-        .where(SeatAccountRow.match_id == match_id)
+        .where(SeatAccountRow.match_id.in_(match_ids))
     )
-    return {
-        seat: SeatOwner(
+    found: dict[str, dict[int, SeatOwner]] = {}
+    for match_id, seat, program, account_id, username, kind, deleted in conn.execute(query):
+        found.setdefault(match_id, {})[seat] = SeatOwner(
             account_id,
             public_name(account_id, username, kind, deleted),
             "deleted" if deleted else kind,
             bool(program),
         )
-        for seat, program, account_id, username, kind, deleted in conn.execute(query)
-    }
+    return found
 
 
 def replace_seat_token(store: Store, match_id: str, seat: int, digest: str) -> None:

@@ -33,7 +33,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from fivedice.rules import Event, event_from_dict
 
 from .account_rows import ACCOUNT_TABLES, SeatAccountRow
-from .accounts import SeatOwner, seat_owners_on
+from .accounts import SeatOwner, seat_owners_of
 from .database import create_schema
 from .models import RESULT_SEAT_INDEX, Base, EventRow, MatchRow, ResultRow, utcnow
 from .store import MatchSummary, SequenceConflict, Store, UnknownMatch
@@ -173,42 +173,62 @@ class StoredTable:
 
 
 def load_table(store: Store, match_id: str) -> StoredTable:
-    """A match's description, log, event times, seat token digests and seats' accounts, in
-    one transaction on one connection: a node taking over many tables at once pays one round
-    trip per query instead of a connection (and its checks) per piece."""
+    """A match's description, log, event times, seat token digests and seats' accounts, read
+    in one transaction; raises :class:`UnknownMatch` if there is no such match."""
+    found = load_tables(store, [match_id]).get(match_id)
+    if found is None:
+        raise UnknownMatch(f"No match {match_id}")
+    return found
+
+
+def load_tables(store: Store, match_ids: Sequence[str]) -> dict[str, StoredTable]:
+    """:func:`load_table` for many matches at once (those that do not exist are left out): one
+    transaction of four queries whatever their number, so a node taking over many tables
+    pays a round trip per query for them all, not per table."""
+    wanted = list(dict.fromkeys(match_ids))
+    if not wanted:
+        return {}
     with store.engine.begin() as conn:
-        row = conn.execute(select(MatchRow).where(MatchRow.id == match_id)).first()
-        if row is None:
-            raise UnknownMatch(f"No match {match_id}")
-        match = row._mapping
-        summary = MatchSummary(
-            match["id"],
-            match["preset"],
-            match["origin"],
-            match["label"],
-            match["status"],
-            match["created_at"],
-            match["finished_at"],
-            dict(match["meta"] or {}),
-        )
+        matches = conn.execute(select(MatchRow).where(MatchRow.id.in_(wanted))).all()
         logged = conn.execute(
-            select(EventRow.payload, EventRow.created_at)
-            .where(EventRow.match_id == match_id)
-            .order_by(EventRow.seq)
+            select(EventRow.match_id, EventRow.payload, EventRow.created_at)
+            .where(EventRow.match_id.in_(wanted))
+            .order_by(EventRow.match_id, EventRow.seq)
         ).all()
         tokens = conn.execute(
-            select(SeatTokenRow.token_hash, SeatTokenRow.seat).where(
-                SeatTokenRow.match_id == match_id
+            select(SeatTokenRow.match_id, SeatTokenRow.token_hash, SeatTokenRow.seat).where(
+                SeatTokenRow.match_id.in_(wanted)
             )
         ).all()
-        owners = seat_owners_on(conn, match_id)
-    return StoredTable(
-        summary,
-        [event_from_dict(_parsed(payload)) for payload, _ in logged],
-        [_aware(moment) for _, moment in logged],
-        {digest: seat for digest, seat in tokens},
-        owners,
-    )
+        owners = seat_owners_of(conn, wanted)
+    logs: dict[str, list[tuple[str, datetime]]] = {}
+    for match_id, payload, moment in logged:
+        logs.setdefault(match_id, []).append((payload, moment))
+    digests: dict[str, dict[str, int]] = {}
+    for match_id, digest, seat in tokens:
+        digests.setdefault(match_id, {})[digest] = seat
+    found: dict[str, StoredTable] = {}
+    for row in matches:
+        match = row._mapping
+        match_id = match["id"]
+        log = logs.get(match_id, [])
+        found[match_id] = StoredTable(
+            MatchSummary(
+                match_id,
+                match["preset"],
+                match["origin"],
+                match["label"],
+                match["status"],
+                match["created_at"],
+                match["finished_at"],
+                dict(match["meta"] or {}),
+            ),
+            [event_from_dict(_parsed(payload)) for payload, _ in log],
+            [_aware(moment) for _, moment in log],
+            digests.get(match_id, {}),
+            owners.get(match_id, {}),
+        )
+    return found
 
 
 def event_times(store: Store, match_id: str) -> list[datetime]:
