@@ -12,6 +12,7 @@ import asyncio
 import socket
 import time
 
+import pytest
 import uvicorn
 
 from fivedice.server.settings import Settings
@@ -69,4 +70,5 @@ def test_the_servers_loop_accepts_a_burst_in_a_turn_or_two() -> None:
 def test_uvloop_would_take_a_turn_per_connection() -> None:
     """Why the default is not uvloop (installed with uvicorn's extras): one accept per turn.
     If a release changes that, this fails, and uvloop (cheaper per move) can come back."""
+    pytest.importorskip("uvloop", reason="uvicorn[standard] brings uvloop except on Windows")
     assert run_on("uvloop", BURST) >= BURST // 2

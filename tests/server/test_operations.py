@@ -79,6 +79,15 @@ async def test_a_match_on_postgresql(postgresql_url: str, tmp_path: Path) -> Non
                 "/api/tables",
                 json={"host_name": "Ann", "seats": 2, "bots": [{"level": "beginner"}]},
             ).json()
+            # An id no table can have (a NUL, which PostgreSQL text refuses) is no table,
+            # refused before any read, not a database failure.
+            for odd in ("%00x", "a%20b", "x" * 65):
+                refused = api.get(f"/api/tables/{odd}")
+                assert (refused.status_code, refused.json()["code"]) == (404, "unknown_table")
+            async with websockets.connect(server.ws_url("%00x")) as ws:
+                assert '"unknown_table"' in await ws.recv()
+                await ws.wait_closed()
+                assert ws.close_code == 4404
         ann = await PlayClient(server.ws_url(created["table_id"]), created["token"]).connect()
         await ann.intent("start")
         final = await play_to_the_end(ann)

@@ -8,8 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
-from fivedice.rules import Match
+from fivedice.rules import InvalidEvent, Match
+from fivedice.server.registry import TableRegistry
 from fivedice.store import SequenceConflict, Store, UnknownMatch
 from fivedice.store.accounts import create_guest, seat_owners
 from fivedice.store.online import (
@@ -146,3 +148,40 @@ def test_a_log_with_what_orjson_refuses_still_loads(store: Store) -> None:
     stored = load_table(store, "t4")
     assert stored.events == list(match.events)
     assert stored.events[-1].name == "Ann\ud800"  # type: ignore[attr-defined]
+
+
+def _spoil(store: Store, match_id: str) -> None:
+    """Make one stored event unreadable, as an event type of a newer release would be."""
+    with store.engine.begin() as conn:
+        conn.execute(
+            text("UPDATE events SET payload = :p WHERE match_id = :m AND seq = 2"),
+            {"p": '{"type": "from_a_newer_release"}', "m": match_id},
+        )
+
+
+def test_a_log_this_release_cannot_read_fails_its_table_alone(store: Store) -> None:
+    """Read together, the others come back whole; the unreadable one carries its error, and
+    read alone it raises it."""
+    for n in range(3):
+        match = Match.create("official", rng=random.Random(20 + n))
+        match.join(f"P{n}")
+        create_online_match(store, f"r{n}", match.events, preset="official", label=None, meta={})
+    _spoil(store, "r1")
+    together = load_tables(store, ["r0", "r1", "r2"])
+    assert isinstance(together["r1"], InvalidEvent)
+    assert together["r0"] == load_table(store, "r0") and together["r2"] == load_table(store, "r2")
+    with pytest.raises(InvalidEvent):
+        load_table(store, "r1")
+
+
+async def test_a_restart_brings_back_every_table_but_the_unreadable_one(store: Store) -> None:
+    """One table whose log cannot be read does not keep a restarted node from its others."""
+    for n in range(4):
+        match = Match.create("official", rng=random.Random(30 + n))
+        match.join(f"P{n}")
+        create_online_match(store, f"s{n}", match.events, preset="official", label=None, meta={})
+    _spoil(store, "s2")
+    registry = TableRegistry(store, None)  # type: ignore[arg-type]  # restore writes nothing
+    restored = await registry.restore()
+    assert sorted(t.id for t in restored) == ["s0", "s1", "s3"]
+    assert sorted(registry.tables) == ["s0", "s1", "s3"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -136,3 +137,38 @@ async def test_stop_cancels_what_waits() -> None:
     for waiter in (first, second):
         with pytest.raises(asyncio.CancelledError):
             await waiter
+
+
+async def test_a_table_asked_for_as_the_workers_finish_is_read() -> None:
+    """Both workers finish in the same turn of the loop and a table is asked for in that very
+    turn: a worker must start for it (a worker counted until a later turn left it unread)."""
+    store = Store()
+    loader = TableLoader(store.load_many, batch=32, batches_at_once=2)
+    loop = asyncio.get_running_loop()
+    store.gate.clear()
+    first = asyncio.ensure_future(loader.load("a"))
+    await started(store, 1)
+    second = asyncio.ensure_future(loader.load("b"))
+    await started(store, 2)
+    go = loop.create_future()
+
+    async def late_client() -> Any:
+        await go  # woken in the turn in which both workers' reads come back
+        return await loader.load("c")
+
+    late = asyncio.ensure_future(late_client())
+    await asyncio.sleep(0)
+
+    def wake_after_both_reads() -> None:
+        while store.running:
+            time.sleep(0.001)
+        time.sleep(0.05)
+        loop.call_soon_threadsafe(go.set_result, None)
+
+    waker = threading.Thread(target=wake_after_both_reads)
+    waker.start()
+    store.gate.set()
+    time.sleep(0.3)  # the loop is busy meanwhile: both reads and the wake-up land in one turn
+    assert await first == "table a" and await second == "table b"
+    assert await asyncio.wait_for(late, 5) == "table c"
+    waker.join()

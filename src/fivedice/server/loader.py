@@ -36,13 +36,21 @@ class TableLoader:
         future: asyncio.Future[Table] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(table_id, []).append(future)
         if len(self._workers) < self._batches_at_once:
-            worker = asyncio.ensure_future(self._work())
-            self._workers.add(worker)
-            worker.add_done_callback(self._workers.discard)
+            self._workers.add(asyncio.ensure_future(self._work()))
         return await future
 
     async def _work(self) -> None:
-        """Read batches while tables wait for one."""
+        """Read batches while tables wait for one. A worker leaves the count in the same step
+        as it finds nothing waiting (a done-callback would leave it counted a turn longer, and
+        a table asked for in that turn would wait for a worker that never comes)."""
+        try:
+            await self._read_batches()
+        finally:
+            task = asyncio.current_task()
+            if task is not None:
+                self._workers.discard(task)
+
+    async def _read_batches(self) -> None:
         while self._waiting:
             ids = list(self._waiting)[: self._batch]
             futures = {table_id: self._waiting.pop(table_id) for table_id in ids}
@@ -55,7 +63,7 @@ class TableLoader:
                     raise  # cancelled: the node is stopping
                 continue
             for table_id, waiting in futures.items():
-                _settle(waiting, built[table_id])
+                _settle(waiting, built.get(table_id) or LookupError(f"{table_id} was not read"))
 
     async def stop(self) -> None:
         """Stop reading; tables still waiting are told the load was cancelled."""
@@ -66,6 +74,7 @@ class TableLoader:
             for future in waiting:
                 future.cancel()
         self._waiting.clear()
+        self._workers.clear()  # a worker cancelled before it ran never took itself out
 
 
 def _settle(futures: list[asyncio.Future[Table]], outcome: Table | BaseException) -> None:

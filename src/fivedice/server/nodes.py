@@ -48,6 +48,7 @@ from .leases import TAKEN_FROM_DEAD, Leases, RedisLeases, SoleOwner
 from .listing import Listing, LocalListing, SharedListing
 from .loader import TableLoader
 from .notes import Note, inbox, listeners
+from .registry import possible_table_id
 from .remote import RemoteClient
 from .table import Table
 
@@ -232,7 +233,7 @@ class Nodes:
         table = self.ctx.registry.tables.get(table_id)
         if table is not None:
             return table
-        if len(table_id) > 64:
+        if not possible_table_id(table_id):
             raise UnknownTable("There is no such table")
         if not self.settings.clustered:
             table = await self.adopt(table_id)  # the sole owner always wins
@@ -295,7 +296,7 @@ class Nodes:
         table = self.ctx.registry.tables.get(table_id)
         if table is not None:
             return table
-        if not self.settings.clustered or len(table_id) > 64:
+        if not self.settings.clustered or not possible_table_id(table_id):
             where = await self.locate(table_id)
             assert isinstance(where, Table)
             return where

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from collections.abc import Sequence
 from datetime import datetime
@@ -36,6 +37,14 @@ log = logging.getLogger("fivedice.server.registry")
 
 DICE = BlockRandom()  # every table's dice: the OS's cryptographic randomness
 RESTORE_BATCH = 64  # tables read from the store in one transaction at a restart
+# What a table id can be (they are made by ``new_match_id``): anything else is no table, and
+# is not looked for (a NUL byte, which PostgreSQL refuses, would fail every table read with it).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def possible_table_id(table_id: str) -> bool:
+    """Whether `table_id` could name a table (its form, not whether one exists)."""
+    return TABLE_ID.fullmatch(table_id) is not None
 
 
 class TableRegistry:
@@ -165,7 +174,7 @@ class TableRegistry:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        if len(table_id) > 64:
+        if not possible_table_id(table_id):
             raise UnknownTable("There is no such table")
         table = await asyncio.to_thread(self.load, table_id)
         return self.tables.setdefault(table_id, table)
@@ -183,17 +192,17 @@ class TableRegistry:
         restored = []
         for start in range(0, len(ids), RESTORE_BATCH):
             batch = ids[start : start + RESTORE_BATCH]
-            built = await asyncio.to_thread(self.load_many, batch)
+            try:
+                built = await asyncio.to_thread(self.load_many, batch)
+            except Exception:  # the store failed: these wait for a sweep or a client
+                log.exception("could not restore tables", extra={"tables": len(batch)})
+                continue
             for table_id in batch:
                 table = built[table_id]
                 if isinstance(table, UnknownTable):
                     continue  # not an online table (a local game in progress)
                 if isinstance(table, Exception):
-                    log.error(
-                        "could not restore table",
-                        extra={"table": table_id},
-                        exc_info=table,
-                    )
+                    log.error("could not restore table", extra={"table": table_id}, exc_info=table)
                     continue
                 self.tables[table_id] = table
                 restored.append(table)
@@ -212,18 +221,21 @@ class TableRegistry:
     def load_many(self, table_ids: Sequence[str]) -> dict[str, Table | Exception]:
         """Each of `table_ids` rebuilt from its log, read for them all in one transaction
         (blocking: run it in a thread), or what stopped that one (:class:`UnknownTable` for
-        anything but a stored online table). A failure to read raises for them all."""
+        anything but a stored online table, a log that cannot be read or folded). The store
+        failing raises for them all."""
         stored = load_tables(self.store, table_ids)
         built: dict[str, Table | Exception] = {}
         for table_id in table_ids:
             found = stored.get(table_id)
-            if found is None or found.summary.origin != ORIGIN_ONLINE:
+            if isinstance(found, Exception):
+                built[table_id] = found
+            elif found is None or found.summary.origin != ORIGIN_ONLINE:
                 built[table_id] = UnknownTable(f"There is no table {table_id!r}")
-                continue
-            try:
-                built[table_id] = self._rebuilt(table_id, found)
-            except Exception as exc:  # a log this code cannot fold: that table alone fails
-                built[table_id] = exc
+            else:
+                try:
+                    built[table_id] = self._rebuilt(table_id, found)
+                except Exception as exc:  # a log this code cannot fold: that table alone fails
+                    built[table_id] = exc
         return built
 
     def _rebuilt(self, table_id: str, stored: StoredTable) -> Table:

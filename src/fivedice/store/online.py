@@ -178,13 +178,16 @@ def load_table(store: Store, match_id: str) -> StoredTable:
     found = load_tables(store, [match_id]).get(match_id)
     if found is None:
         raise UnknownMatch(f"No match {match_id}")
+    if isinstance(found, Exception):
+        raise found
     return found
 
 
-def load_tables(store: Store, match_ids: Sequence[str]) -> dict[str, StoredTable]:
+def load_tables(store: Store, match_ids: Sequence[str]) -> dict[str, StoredTable | Exception]:
     """:func:`load_table` for many matches at once (those that do not exist are left out): one
     transaction of four queries whatever their number, so a node taking over many tables
-    pays a round trip per query for them all, not per table."""
+    pays a round trip per query for them all, not per table. A match whose log cannot be read
+    (an event of a newer release, a damaged row) has what stopped it instead: it alone fails."""
     wanted = list(dict.fromkeys(match_ids))
     if not wanted:
         return {}
@@ -207,11 +210,16 @@ def load_tables(store: Store, match_ids: Sequence[str]) -> dict[str, StoredTable
     digests: dict[str, dict[str, int]] = {}
     for match_id, digest, seat in tokens:
         digests.setdefault(match_id, {})[digest] = seat
-    found: dict[str, StoredTable] = {}
+    found: dict[str, StoredTable | Exception] = {}
     for row in matches:
         match = row._mapping
         match_id = match["id"]
         log = logs.get(match_id, [])
+        try:
+            events = [event_from_dict(_parsed(payload)) for payload, _ in log]
+        except Exception as exc:  # this match's failure, not the others'
+            found[match_id] = exc
+            continue
         found[match_id] = StoredTable(
             MatchSummary(
                 match_id,
@@ -223,7 +231,7 @@ def load_tables(store: Store, match_ids: Sequence[str]) -> dict[str, StoredTable
                 match["finished_at"],
                 dict(match["meta"] or {}),
             ),
-            [event_from_dict(_parsed(payload)) for payload, _ in log],
+            events,
             [_aware(moment) for _, moment in log],
             digests.get(match_id, {}),
             owners.get(match_id, {}),

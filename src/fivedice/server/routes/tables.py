@@ -28,6 +28,7 @@ from ..protocol import (
     TableView,
 )
 from ..ratelimit import connection_address
+from ..registry import possible_table_id
 from ..views import event_views
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -125,7 +126,7 @@ DAILY_403 = {403: "`daily_not_over`: a daily challenge's table is its player's u
 
 async def check_daily(ctx: Ctx, table_id: str, who: Who) -> None:
     """Refuse a daily challenge's table to all but its player until the day is over."""
-    if len(table_id) > 64:
+    if not possible_table_id(table_id):
         raise UnknownTable("There is no such table")
     account = who.account.id if who.account is not None else None
     await asyncio.to_thread(check_secret_kept, ctx.store, table_id, account)
