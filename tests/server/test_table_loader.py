@@ -28,7 +28,7 @@ class Store:
         self.lock = threading.Lock()
         self.fail_all: Exception | None = None
 
-    def load_many(self, ids: Sequence[str]) -> dict[str, Any]:
+    def load_many(self, ids: Sequence[str], each: Any = None) -> dict[str, Any]:
         with self.lock:
             self.batches.append(list(ids))
             self.running += 1
@@ -172,3 +172,25 @@ async def test_a_table_asked_for_as_the_workers_finish_is_read() -> None:
     assert await first == "table a" and await second == "table b"
     assert await asyncio.wait_for(late, 5) == "table c"
     waker.join()
+
+
+async def test_each_table_goes_to_its_waiter_as_soon_as_it_is_folded() -> None:
+    """The first table of a batch is handed over while the batch's last is still folding."""
+    folding_the_last = threading.Event()
+
+    def load_many(ids: Sequence[str], each: Any) -> dict[str, Any]:
+        built = {}
+        for table_id in ids:
+            if table_id == ids[-1]:
+                folding_the_last.wait(10)
+            built[table_id] = f"table {table_id}"
+            each(table_id, built[table_id])
+        return built
+
+    loader = TableLoader(load_many, batch=32, batches_at_once=1)
+    waiting = [asyncio.ensure_future(loader.load(f"t{n}")) for n in range(3)]
+    assert await asyncio.wait_for(waiting[0], 5) == "table t0"
+    assert await asyncio.wait_for(waiting[1], 5) == "table t1"
+    assert not waiting[2].done()
+    folding_the_last.set()
+    assert await waiting[2] == "table t2"

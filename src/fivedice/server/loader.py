@@ -5,9 +5,9 @@ asked for by its reconnecting players or by a sweep. Read one by one, each table
 four round trips to the database, and on a busy machine a round trip takes milliseconds, so
 the tables came back one after another over seconds. Here the tables asked for while a batch
 is being read wait together and are read in the next one: one transaction whatever their
-number (``TableRegistry.load_many``). At most `batches_at_once` batches are read and folded
-at a time, each in a thread: the fold holds the GIL, and with many threads folding the event
-loop got a sliver of it.
+number (``TableRegistry.load_many``), each table handed to its waiters as soon as it is
+folded. At most `batches_at_once` batches are read and folded at a time, each in a thread:
+the fold holds the GIL, and with many threads folding the event loop got a sliver of it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 
 from .table import Table
 
-LoadMany = Callable[[Sequence[str]], dict[str, Table | Exception]]
+Built = Callable[[str, Table | Exception], None]
+LoadMany = Callable[[Sequence[str], Built], dict[str, Table | Exception]]
 
 
 class TableLoader:
@@ -53,17 +54,25 @@ class TableLoader:
     async def _read_batches(self) -> None:
         while self._waiting:
             ids = list(self._waiting)[: self._batch]
-            futures = {table_id: self._waiting.pop(table_id) for table_id in ids}
-            try:
-                built = await asyncio.to_thread(self._load_many, ids)
-            except BaseException as exc:
-                for waiting in futures.values():
-                    _settle(waiting, exc)
-                if not isinstance(exc, Exception):
-                    raise  # cancelled: the node is stopping
-                continue
-            for table_id, waiting in futures.items():
-                _settle(waiting, built.get(table_id) or LookupError(f"{table_id} was not read"))
+            await self._read_batch({table_id: self._waiting.pop(table_id) for table_id in ids})
+
+    async def _read_batch(self, futures: dict[str, list[asyncio.Future[Table]]]) -> None:
+        """Read one batch; each table goes to its waiters as soon as it is folded."""
+        loop = asyncio.get_running_loop()
+
+        def ready(table_id: str, outcome: Table | Exception) -> None:  # in the loading thread
+            loop.call_soon_threadsafe(_settle, futures[table_id], outcome)
+
+        try:
+            built = await asyncio.to_thread(self._load_many, list(futures), ready)
+        except BaseException as exc:
+            for waiting in futures.values():
+                _settle(waiting, exc)
+            if not isinstance(exc, Exception):
+                raise  # cancelled: the node is stopping
+            return
+        for table_id, waiting in futures.items():  # those told already are skipped
+            _settle(waiting, built.get(table_id) or LookupError(f"{table_id} was not read"))
 
     async def stop(self) -> None:
         """Stop reading; tables still waiting are told the load was cancelled."""

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from fivedice.rules import Event, Match, MatchOptions, Phase, preset
@@ -218,24 +218,33 @@ class TableRegistry:
             raise found
         return found
 
-    def load_many(self, table_ids: Sequence[str]) -> dict[str, Table | Exception]:
+    def load_many(
+        self,
+        table_ids: Sequence[str],
+        each: Callable[[str, Table | Exception], None] | None = None,
+    ) -> dict[str, Table | Exception]:
         """Each of `table_ids` rebuilt from its log, read for them all in one transaction
         (blocking: run it in a thread), or what stopped that one (:class:`UnknownTable` for
         anything but a stored online table, a log that cannot be read or folded). The store
-        failing raises for them all."""
+        failing raises for them all. `each` is told of every table as soon as it is rebuilt,
+        in order, so the first need not wait for the last to fold."""
         stored = load_tables(self.store, table_ids)
         built: dict[str, Table | Exception] = {}
         for table_id in table_ids:
             found = stored.get(table_id)
+            outcome: Table | Exception
             if isinstance(found, Exception):
-                built[table_id] = found
+                outcome = found
             elif found is None or found.summary.origin != ORIGIN_ONLINE:
-                built[table_id] = UnknownTable(f"There is no table {table_id!r}")
+                outcome = UnknownTable(f"There is no table {table_id!r}")
             else:
                 try:
-                    built[table_id] = self._rebuilt(table_id, found)
+                    outcome = self._rebuilt(table_id, found)
                 except Exception as exc:  # a log this code cannot fold: that table alone fails
-                    built[table_id] = exc
+                    outcome = exc
+            built[table_id] = outcome
+            if each is not None:
+                each(table_id, outcome)
         return built
 
     def _rebuilt(self, table_id: str, stored: StoredTable) -> Table:
