@@ -18,7 +18,8 @@ def test_health_metrics_and_docs(server: ServerProcess, api: httpx.Client) -> No
     open_table(api, "Ann")
     metrics = api.get("/metrics").text
     for name in ("fivedice_tables", "fivedice_connections", "fivedice_moves_total",
-                 "fivedice_errors_total", "fivedice_commit_seconds"):  # fmt: skip
+                 "fivedice_errors_total", "fivedice_commit_seconds",
+                 "fivedice_event_loop_lag_seconds"):  # fmt: skip
         assert name in metrics
     assert api.get("/docs").status_code == 200
     paths = api.get("/openapi.json").json()["paths"]

@@ -22,6 +22,7 @@ from .daily import DailyChallenge
 from .errors import RateLimited
 from .hub import Hub
 from .idempotency import IdempotentReplies
+from .loopwatch import LoopWatch
 from .metrics import Metrics
 from .nodes import Nodes
 from .quickmatch import QuickMatch
@@ -90,6 +91,7 @@ class ServerContext:
     accuracy: AccuracyKeeper = field(init=False)
     daily: DailyChallenge = field(init=False)
     creates: IdempotentReplies = field(default_factory=IdempotentReplies)
+    loop_watch: LoopWatch = field(init=False)
 
     @classmethod
     async def start(cls, settings: Settings, players: ComputerPlayers) -> ServerContext:
@@ -108,6 +110,7 @@ class ServerContext:
         registry = TableRegistry(store, writer, keep_created=not settings.clustered)
         bots = BotRunner(referee, players, settings.bot_delay, settings.undo_grace)
         ctx = cls(settings, store, writer, metrics, hub, referee, registry, bots)
+        ctx.loop_watch = LoopWatch(metrics.loop_lag)
         ctx.limits = Limits.from_settings(settings)
         ctx.accuracy = AccuracyKeeper(store)
         referee.after_finish.append(ctx.accuracy.finished)
@@ -124,6 +127,7 @@ class ServerContext:
                 "redis": settings.redis_url is not None,
             },
         )
+        ctx.loop_watch.start()
         return ctx
 
     async def stop(self) -> None:
@@ -138,6 +142,7 @@ class ServerContext:
         await self.daily.close()
         await self.writer.stop()
         await self.nodes.stop()
+        await self.loop_watch.stop()
         await asyncio.to_thread(self.store.close)
         log.info("server stopped")
 

@@ -46,6 +46,12 @@ class Metrics:
             buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5, 1.0),
             registry=r,
         )
+        self.loop_lag = Histogram(
+            "fivedice_event_loop_lag_seconds",
+            "How late the event loop ran a timer that was due (looked at every 0.25 s)",
+            buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=r,
+        )
         self.dropped_clients = Counter(
             "fivedice_dropped_clients_total", "Clients dropped for falling behind", registry=r
         )
