@@ -55,12 +55,18 @@ async def started(store: Store, count: int) -> None:
     raise AssertionError(f"{len(store.batches)} batches began, not {count}")
 
 
-async def test_tables_asked_for_meanwhile_are_read_in_one_batch() -> None:
+async def first_batch_held(batch: int, batches_at_once: int) -> tuple[Store, TableLoader, Any]:
+    """A loader whose first batch (table "t0") is being read and held there."""
     store = Store()
-    loader = TableLoader(store.load_many, batch=32, batches_at_once=1)
+    loader = TableLoader(store.load_many, batch=batch, batches_at_once=batches_at_once)
     store.gate.clear()
     first = asyncio.ensure_future(loader.load("t0"))
     await started(store, 1)
+    return store, loader, first
+
+
+async def test_tables_asked_for_meanwhile_are_read_in_one_batch() -> None:
+    store, loader, first = await first_batch_held(32, 1)
     rest = [asyncio.ensure_future(loader.load(f"t{n}")) for n in range(1, 11)]
     store.gate.set()
     assert await first == "table t0"
@@ -84,11 +90,7 @@ async def test_a_batch_holds_at_most_its_size_and_batches_run_two_at_a_time() ->
 
 
 async def test_each_waiter_gets_its_own_failure_or_the_batchs() -> None:
-    store = Store()
-    loader = TableLoader(store.load_many, batch=32, batches_at_once=1)
-    store.gate.clear()
-    first = asyncio.ensure_future(loader.load("t0"))
-    await started(store, 1)
+    store, loader, first = await first_batch_held(32, 1)
     good, bad, twice = (
         asyncio.ensure_future(loader.load("t1")),
         asyncio.ensure_future(loader.load("x2")),
@@ -110,11 +112,7 @@ async def test_each_waiter_gets_its_own_failure_or_the_batchs() -> None:
 
 
 async def test_a_waiter_gone_meanwhile_does_not_stop_the_others() -> None:
-    store = Store()
-    loader = TableLoader(store.load_many, batch=32, batches_at_once=1)
-    store.gate.clear()
-    first = asyncio.ensure_future(loader.load("t0"))
-    await started(store, 1)
+    store, loader, first = await first_batch_held(32, 1)
     gone = asyncio.ensure_future(loader.load("t1"))
     stays = asyncio.ensure_future(loader.load("t2"))
     await asyncio.sleep(0)
@@ -125,11 +123,7 @@ async def test_a_waiter_gone_meanwhile_does_not_stop_the_others() -> None:
 
 
 async def test_stop_cancels_what_waits() -> None:
-    store = Store()
-    loader = TableLoader(store.load_many, batch=1, batches_at_once=1)
-    store.gate.clear()
-    first = asyncio.ensure_future(loader.load("t0"))
-    await started(store, 1)
+    store, loader, first = await first_batch_held(1, 1)
     second = asyncio.ensure_future(loader.load("t1"))
     await asyncio.sleep(0)
     await loader.stop()
