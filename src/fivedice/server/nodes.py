@@ -74,7 +74,7 @@ STARTED_ORPHAN_SECONDS = 1.5  # a started table nobody holds is taken by a sweep
 SETTLE_SECONDS = 5.0
 WAITING_ORPHAN_SECONDS = 10.0  # a table not started yet that nobody holds is taken after this
 SHED_MEMORY_SECONDS = 600.0  # a table shed once stays put this long wherever it lands
-WATCH_SECONDS = 0.25  # how often a node looks for others whose inbox went silent
+WATCH_SECONDS = 0.1  # how often a node looks for others whose inbox went silent
 GONE_AFTER_SECONDS = 0.5  # silent this long: that node's process is gone
 
 
@@ -114,6 +114,9 @@ class Nodes:
         # a renewal in flight would otherwise take again a lease just released.
         self._lease_lock = asyncio.Lock()
         self._locating: dict[str, asyncio.Future[Table | str]] = {}
+        # Set (and replaced) each time a node is marked gone: the lookups waiting for that
+        # node's tables go on at once instead of at their next look.
+        self._someone_gone = asyncio.Event()
         self._shed: dict[str, float] = {}  # table -> when this node last shed it
         # Tables taken from another node that did not hand them over (marked gone, or its
         # lease ran out): that node's by hash, so the first to shed when it (or another) is
@@ -281,7 +284,8 @@ class Nodes:
             # rather than relay into the void and have the client reconnect again and again.
             if time.monotonic() > deadline:
                 raise TableUnavailable("The table is moving to another server: try again")
-            await asyncio.sleep(0.2)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._someone_gone.wait(), 0.2)
 
     async def _listening(self, node: str) -> bool:
         """Whether `node` reads its inbox now (a node killed, or started again and not yet
@@ -702,7 +706,9 @@ class Nodes:
                     if now - since < GONE_AFTER_SECONDS:
                         continue
                     del silent_since[name]
-                    if await self.leases.mark_gone(name, incarnation):
+                    marked = await self.leases.mark_gone(name, incarnation)
+                    self._wake_lookups()  # marked here or by another node: its leases are free
+                    if marked:
                         log.warning("node gone", extra={"node": name})
                         names.discard(name)
                         await self._check_nodes()
@@ -710,6 +716,11 @@ class Nodes:
                 raise
             except Exception as exc:
                 log.debug("watch failed", extra={"error": repr(exc)})
+
+    def _wake_lookups(self) -> None:
+        """Let every lookup waiting for a dead owner's table look again now."""
+        self._someone_gone.set()
+        self._someone_gone = asyncio.Event()
 
     async def _check_nodes(self) -> None:
         """End attachments to nodes that are gone."""
