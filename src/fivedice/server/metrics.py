@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
+from .loopwatch import LOOK_EVERY
+
 
 class Metrics:
     """The server's instruments, registered in their own registry."""
@@ -48,7 +50,7 @@ class Metrics:
         )
         self.loop_lag = Histogram(
             "fivedice_event_loop_lag_seconds",
-            "How late the event loop ran a timer that was due (looked at every 0.25 s)",
+            f"How late the event loop ran a timer that was due (looked at every {LOOK_EVERY:g} s)",
             buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
             registry=r,
         )

@@ -36,7 +36,7 @@ from .account_rows import ACCOUNT_TABLES, SeatAccountRow
 from .accounts import SeatOwner, seat_owners_of
 from .database import create_schema
 from .models import RESULT_SEAT_INDEX, Base, EventRow, MatchRow, ResultRow, utcnow
-from .store import MatchSummary, SequenceConflict, Store, UnknownMatch
+from .store import MatchSummary, SequenceConflict, Store, UnknownMatch, match_summary
 
 ORIGIN_ONLINE = "online"
 
@@ -212,8 +212,7 @@ def load_tables(store: Store, match_ids: Sequence[str]) -> dict[str, StoredTable
         digests.setdefault(match_id, {})[digest] = seat
     found: dict[str, StoredTable | Exception] = {}
     for row in matches:
-        match = row._mapping
-        match_id = match["id"]
+        match_id = row.id
         log = logs.get(match_id, [])
         try:
             events = [event_from_dict(_parsed(payload)) for payload, _ in log]
@@ -221,16 +220,7 @@ def load_tables(store: Store, match_ids: Sequence[str]) -> dict[str, StoredTable
             found[match_id] = exc
             continue
         found[match_id] = StoredTable(
-            MatchSummary(
-                match_id,
-                match["preset"],
-                match["origin"],
-                match["label"],
-                match["status"],
-                match["created_at"],
-                match["finished_at"],
-                dict(match["meta"] or {}),
-            ),
+            match_summary(row),
             events,
             [_aware(moment) for _, moment in log],
             digests.get(match_id, {}),

@@ -13,8 +13,9 @@ import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
-from sqlalchemy import Engine, func, insert, select
+from sqlalchemy import Engine, Row, func, insert, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -173,7 +174,7 @@ class Store:
     def summary(self, match_id: str) -> MatchSummary:
         """A match's stored description."""
         with self._sessions() as session:
-            return _summary(self._match_row(session, match_id))
+            return match_summary(self._match_row(session, match_id))
 
     def matches(self, status: str | None = None, limit: int = 100) -> list[MatchSummary]:
         """Stored matches, newest first, optionally only those in one status."""
@@ -181,7 +182,7 @@ class Store:
         if status is not None:
             query = query.where(MatchRow.status == status)
         with self._sessions() as session:
-            return [_summary(row) for row in session.scalars(query)]
+            return [match_summary(row) for row in session.scalars(query)]
 
     def unfinished(self, origin: str | None = None) -> list[str]:
         """Ids of matches waiting or playing (not finished, not set aside as idle): what a
@@ -331,7 +332,8 @@ def _event_rows(match_id: str, numbered: Iterable[tuple[int, Event]]) -> list[Ev
     ]
 
 
-def _summary(row: MatchRow) -> MatchSummary:
+def match_summary(row: MatchRow | Row[Any]) -> MatchSummary:
+    """A match's stored description from its row (an ORM row, or a row of its columns)."""
     return MatchSummary(
         row.id,
         row.preset,
