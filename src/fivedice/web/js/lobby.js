@@ -344,8 +344,10 @@ export class LobbyScreen {
 
   async loadScores() {
     const preset = this.scoresPreset.value || "official";
+    const current = () => (this.scoresPreset.value || "official") === preset;
     try {
       const scores = await api.highScores(preset, 5);
+      if (!current()) return; // a later choice's answer is the one to show, whichever comes first
       fill(
         this.scoresList,
         scores.length
@@ -353,7 +355,7 @@ export class LobbyScreen {
           : h("li", { class: "muted" }, "No scores yet: be the first."),
       );
     } catch {
-      fill(this.scoresList, h("li", { class: "muted" }, "High scores are not available."));
+      if (current()) fill(this.scoresList, h("li", { class: "muted" }, "High scores are not available."));
     }
   }
 
