@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
+from fivedice.i18n import CATALOGS
 from fivedice.rules import RuleError
 from fivedice.store import STORE_FAILURES, UnknownMatch
 
@@ -164,6 +165,8 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         app.include_router(echo.router)
     _refusals_only_as_declared(app)
     serve_api_docs(app)
+    # The page reads the same catalogs as the terminal game and the command line.
+    app.mount("/locales", PageFiles(directory=CATALOGS), name="locales")
     if (settings.web_dir / "index.html").is_file():
         app.mount("/", PageFiles(directory=settings.web_dir, html=True), name="web")
     else:

@@ -26,6 +26,7 @@ import { clearErrorToasts } from "./dom.js";
 import { setupSounds } from "./sounds.js";
 import { setupTheme } from "./theme.js";
 import { keepFocus, screenChanged } from "./focus.js";
+import { LANGUAGES, chooseLanguage, language, loadLanguage, t } from "./i18n.js";
 
 const main = document.getElementById("main");
 let screen = null;
@@ -82,35 +83,35 @@ function route() {
   if (table) {
     nav = "";
     openTable(table, mine);
-    document.title = "fivedice · table";
+    document.title = t("title.table");
   } else if (view === "scores") {
     nav = "leaderboards";
     screen = new ScoresScreen(main, params);
-    document.title = "fivedice · high scores";
+    document.title = t("title.high_scores");
   } else if (view === "leaderboards") {
     nav = "leaderboards";
     screen = new LeaderboardsScreen(main, params);
-    document.title = "fivedice · leaderboards";
+    document.title = t("title.leaderboards");
   } else if (view === "history") {
     nav = "history";
     screen = new HistoryScreen(main, params);
-    document.title = "fivedice · history";
+    document.title = t("title.history");
   } else if (view === "replay") {
     nav = "";
     screen = new ReplayScreen(main, params);
-    document.title = "fivedice · replay";
+    document.title = t("title.replay");
   } else if (view === "rules") {
     nav = "rules";
     screen = new RulesScreen(main, params);
-    document.title = "fivedice · how to play";
+    document.title = t("title.how_to_play");
   } else if (params.has("daily")) {
     nav = "";
     screen = new DailyScreen(main, params);
-    document.title = "fivedice · daily challenge";
+    document.title = t("title.daily");
   } else if (view === "profile") {
     nav = "";
     screen = new ProfileScreen(main, params);
-    document.title = "fivedice · profile";
+    document.title = t("title.profile");
   } else {
     screen = new LobbyScreen(main);
     document.title = "fivedice";
@@ -122,6 +123,21 @@ function route() {
   window.scrollTo(0, 0);
 }
 
+/** The language picker at the foot of every screen: the choice is kept in this browser. */
+function setupLanguagePicker(select) {
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = name;
+    select.append(option);
+  }
+  select.value = language();
+  select.addEventListener("change", () => chooseLanguage(select.value));
+}
+
+await loadLanguage();
+setupLanguagePicker(document.getElementById("language"));
 setupAccount(document.getElementById("account"));
 setupTheme(document.getElementById("theme-toggle"));
 setupSounds(document.getElementById("sound-toggle"));
