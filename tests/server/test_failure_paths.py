@@ -20,6 +20,7 @@ from sqlalchemy import delete
 from starlette.websockets import WebSocketState
 
 from fivedice.rules import Match, MatchState, RuleError
+from fivedice.server import writer as writer_module
 from fivedice.server.bots import BotRunner
 from fivedice.server.errors import StoreUnavailable, TableUnavailable
 from fivedice.server.hub import SEND_KEY, Client, Hub
@@ -188,9 +189,13 @@ async def test_the_writer_retries_a_failed_batch_one_by_one(
             assert stored == list(match.events)
 
 
-async def test_appends_a_moment_apart_share_one_transaction(store: Store) -> None:
-    """The writer thread waits a few milliseconds after a batch's first append: a second move
-    arriving a millisecond later is committed with it, not in a transaction of its own."""
+async def test_appends_a_moment_apart_share_one_transaction(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer thread waits a moment after a batch's first append: a second move arriving
+    a millisecond later is committed with it, not in a transaction of its own. (The wait is
+    lengthened here, so a busy machine that runs the loop late cannot split the batch.)"""
+    monkeypatch.setattr(writer_module, "COMMIT_LINGER_SECONDS", 0.5)
     matches = stored_tables(store, 3)
     writer = StoreWriter(store, Metrics(), inline=False)
     batches: list[int] = []
