@@ -3,7 +3,6 @@ in the language the client asks for."""
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Query, Response
@@ -16,8 +15,6 @@ from ..errors import refusals
 
 router = APIRouter(prefix="/api", tags=["rules"])
 
-QUALITY = re.compile(r"^\s*q\s*=\s*([0-9.]+)\s*$")
-
 
 def accepted_languages(header: str) -> list[str]:
     """The languages of an ``Accept-Language`` header, most wanted first (``q`` 0 left out)."""
@@ -26,12 +23,12 @@ def accepted_languages(header: str) -> list[str]:
         tag, *options = item.split(";")
         quality = 1.0
         for option in options:
-            match = QUALITY.match(option)
-            if match is not None:
+            name, _, value = option.partition("=")
+            if name.strip() == "q":
                 try:
-                    quality = float(match.group(1))
+                    quality = float(value)
                 except ValueError:
-                    quality = 0.0
+                    quality = 0.0  # an unreadable weight: not wanted
         if tag.strip() and tag.strip() != "*" and quality > 0:
             wanted.append((-quality, order, tag.strip()))
     return [tag for _, _, tag in sorted(wanted)]

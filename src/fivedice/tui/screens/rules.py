@@ -4,6 +4,7 @@ the terminal game's language."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.console import Group
@@ -40,6 +41,12 @@ class RulesScreen(ModalScreen[None]):
         super().__init__(id="rules-screen")
         self.words = translator(tui_language())
         self.page = rules_page(rules, self.words)
+        # BINDINGS is read once, on import: the footer names the key in today's language.
+        close = self.words.t("tui.rules.close")
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                replace(b, description=close) if b.action == "close" else b for b in bindings
+            ]
 
     def compose(self) -> ComposeResult:
         page, words = self.page, self.words
