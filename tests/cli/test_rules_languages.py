@@ -3,8 +3,11 @@ country's names, the rules in its words, no English sentence left."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from click.testing import Result
@@ -12,7 +15,7 @@ from typer.testing import CliRunner
 
 from fivedice.cli import app
 from fivedice.i18n import translator
-from fivedice.rules import preset
+from fivedice.rules import Match, MatchOptions, preset
 from fivedice.rules.describe import rules_page
 
 Rows = Callable[[str], list[list[str]]]
@@ -92,3 +95,31 @@ def test_the_list_of_rule_sets_and_the_other_commands_speak_too(table_rows: Rows
     )
     assert by_german_name.exit_code == 0 and "Joker" in by_german_name.stdout
     assert translator("de").box("Yahtzee") == "Kniffel"
+
+
+def test_replay_speaks_french(tmp_path: Path, table_rows: Rows) -> None:
+    match = Match.create("official", MatchOptions(rounds=2), rng=random.Random(11))
+    ann, _ = match.join("Ann"), match.join("Bob")
+    match.start(ann)
+    while not match.state.is_finished:
+        seat = match.state.active_seat
+        assert seat is not None
+        match.roll(seat)
+        best = max(match.state.score_options(), key=lambda o: (o.total, o.category))
+        match.score(seat, best.category)
+    log = tmp_path / "match.json"
+    log.write_text(json.dumps(match.log()))
+    result = run_in({"LC_ALL": "fr_FR.UTF-8"}, "replay", str(log))
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert text.startswith("Yahtzee (règles officielles), 2 joueurs")
+    assert "Manche 1 sur 2" in text and "Totaux" in text
+    labels = [row[0] for row in table_rows(text)]
+    for label in ("As", "Brelan", "Carré", "Petite suite", "Sous-total du haut", "Total général"):
+        assert label in labels
+    assert "Prime (35 à partir de 63)" in labels
+    assert match.state.outcome is not None
+    assert re.search(r"^(Vainqueur : (Ann|Bob) avec \d+\.|Égalité à la première place)", text, re.M)
+    missing = run_in({"LC_ALL": "fr_FR.UTF-8"}, "replay", str(tmp_path / "none.json"))
+    assert missing.exit_code == 2
+    assert missing.stderr.startswith(f"Erreur : Impossible de lire {tmp_path / 'none.json'} :")

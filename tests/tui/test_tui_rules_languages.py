@@ -1,6 +1,7 @@
 """The terminal game's rules screen in the language of the environment: Swedish under
 ``LANG=sv_SE.UTF-8``, the boxes by Swedish names, the rules in Swedish words, at 80x24
-(screenshot in test-artifacts)."""
+(screenshots in test-artifacts); the start screen tells where the chosen rules come from in
+Swedish too."""
 
 from __future__ import annotations
 
@@ -49,6 +50,8 @@ async def test_the_rules_screen_speaks_swedish_at_80x24(make_app: AppFactory) ->
         assert isinstance(app.screen, StartScreen)
         app.screen.query_one("#preset", Select).value = "yatzy"
         await pilot.pause()
+        source = str(app.screen.query_one("#preset-source", Static).content)
+        assert source.startswith("Skandinaviskt Yatzy: 15 rutor med ett och två par")
         await pilot.press("f1")
         screen = app.screen
         assert isinstance(screen, RulesScreen)

@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 
 from fivedice.i18n import Translator, translator
 from fivedice.rules import RuleSet
-from fivedice.rules.describe import RulesPage, rules_page
+from fivedice.rules.describe import RulesPage, origin_phrase, rules_page, say
 
 from ..language import tui_language
 
@@ -66,6 +66,12 @@ class RulesScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Back to the screen underneath."""
         self.dismiss(None)
+
+
+def origin_text(rules: RuleSet) -> str:
+    """Where a rule set comes from, in the terminal game's language (the start screen shows it
+    under the choice of rules)."""
+    return say(translator(tui_language()), origin_phrase(rules))
 
 
 def how_to_play(page: RulesPage, words: Translator) -> Group:
