@@ -4,8 +4,11 @@ country's names, the rules in its words, no English sentence left."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -123,3 +126,22 @@ def test_replay_speaks_french(tmp_path: Path, table_rows: Rows) -> None:
     missing = run_in({"LC_ALL": "fr_FR.UTF-8"}, "replay", str(tmp_path / "none.json"))
     assert missing.exit_code == 2
     assert missing.stderr.startswith(f"Erreur : Impossible de lire {tmp_path / 'none.json'} :")
+
+
+def test_the_commands_help_in_the_environments_language(tmp_path: Path) -> None:
+    """Help is built when the commands are loaded, so a fresh process shows it."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update(LANG="sv_SE.UTF-8", COLUMNS="120", FIVEDICE_CONFIG_DIR=str(tmp_path))
+    script = "from fivedice.cli import main; main()"
+    shown = subprocess.run(
+        [sys.executable, "-c", script, "rules", "--help"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "Lista regeluppsättningarna, eller visa en" in shown.stdout
+    assert "Regeluppsättningen som ska visas; alla om ingen anges." in shown.stdout
+    assert "Skriv ut JSON i stället för en tabell." in shown.stdout
+    assert "List the rule-set presets" not in shown.stdout

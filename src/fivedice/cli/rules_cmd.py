@@ -195,7 +195,7 @@ def percent(chance: Fraction, said: Translator | None = None) -> str:
 # --- score ------------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(help=help_text("cli.rules.help.score_command"))
 def score(
     dice: DiceArgument = None,
     rules: RulesOption = "official",
@@ -253,7 +253,7 @@ def score(
 # --- rules ------------------------------------------------------------------------------------
 
 
-@app.command("rules")
+@app.command("rules", help=help_text("cli.rules.help.rules_command"))
 def rules_command(
     name: Annotated[str | None, typer.Argument(help=help_text("cli.rules.help.preset"))] = None,
     as_json: JsonOption = False,
@@ -306,7 +306,7 @@ def rules_command(
 # --- odds -------------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(help=help_text("cli.rules.help.odds_command"))
 def odds(
     dice: DiceArgument = None,
     rules: RulesOption = "official",
@@ -551,7 +551,7 @@ def describe_outcome(state: MatchState, said: Translator | None = None) -> str:
     return said.t("cli.rules.outcome.tie", points=best, names=tied)
 
 
-@app.command()
+@app.command(help=help_text("cli.rules.help.replay_command"))
 def replay(
     file: Annotated[
         Path,
