@@ -1,8 +1,9 @@
 """Commands about the rules themselves: score, rules, odds, replay.
 
 Every answer comes from :mod:`fivedice.rules`; these commands only read the input, ask the
-rules, and draw the answer (a Rich table, or JSON with ``--json``). Bad input (dice, a preset
-or box name, JSON) ends with exit code 2 and one line on stderr, never a traceback.
+rules, and draw the answer (a Rich table, or JSON with ``--json``), in the command line's
+language. Bad input (dice, a preset or box name, JSON) ends with exit code 2 and one line on
+stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -10,14 +11,17 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from babel.numbers import format_decimal
 from rich.console import Console
 from rich.table import Table
 
+from fivedice.i18n import Translator, translator
 from fivedice.rules import (
     DEFAULT_PRESET,
     PRESETS,
@@ -40,18 +44,32 @@ from fivedice.rules.describe import (
     describe_joker,
     describe_undo,
     describe_upper_bonus,
+    origin_phrase,
+    say,
 )
 from fivedice.rules.probability import box_chances, turn_chances, yahtzee_chance
 from fivedice.rules.state import apply_event
 
 from .app import app
 from .conventions import REFUSED, RulesOption
-from .words import count, rolls_left_words
+from .language import cli_language
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+def words() -> Translator:
+    """The command line's words, in the language it speaks now."""
+    return translator(cli_language())
+
+
+def help_text(key: str) -> str:
+    """An option's help, in the language of the environment (help is built before options
+    such as ``--lang`` are read)."""
+    return words().t(key)
+
+
+JsonOption = Annotated[bool, typer.Option("--json", help=help_text("cli.rules.help.json"))]
 DiceArgument = Annotated[
     list[str] | None,
-    typer.Argument(help='The five dice: "3 3 3 1 5", "3,3,3,1,5" or "33315".', show_default=False),
+    typer.Argument(help=help_text("cli.rules.help.dice"), show_default=False),
 ]
 
 
@@ -67,7 +85,7 @@ class BadInput(Exception):
 
 def fail(message: str) -> NoReturn:
     """Print one line on stderr and exit with code 2 (the command was refused)."""
-    typer.echo(f"Error: {message}", err=True)
+    typer.echo(words().t("cli.rules.error", message=message), err=True)
     raise typer.Exit(REFUSED)
 
 
@@ -75,7 +93,7 @@ def check_range(option: str, value: int, low: int, high: int) -> None:
     """Refuse a number outside its range with one line (Typer's own min/max print a usage
     panel of several lines instead)."""
     if not low <= value <= high:
-        fail(f"{option} is {low:,} to {high:,}, not {value:,}")
+        fail(words().t("cli.rules.out_of_range", option=option, low=low, high=high, value=value))
 
 
 @contextmanager
@@ -94,31 +112,34 @@ def read_dice(words: Sequence[str] | None) -> Dice:
 
 def read_faces(text: str) -> tuple[int, ...]:
     """Dice values such as "6,6,6", "6 6 6" or "666" (any number of dice, maybe none)."""
-    words = text.replace(",", " ").split()
-    digits = list(words[0]) if len(words) == 1 else words
+    parts = text.replace(",", " ").split()
+    digits = list(parts[0]) if len(parts) == 1 else parts
     if not all(d in "123456" and len(d) == 1 for d in digits):
-        raise BadInput(f"Cannot read dice values from {text!r}: use faces 1 to 6, e.g. 6,6,6")
+        raise BadInput(words().t("cli.rules.bad_faces", text=repr(text)))
     return tuple(int(d) for d in digits)
 
 
 def read_filled(text: str, rules: RuleSet, yahtzee_bonus: int = 0) -> Scorecard:
     """A card whose filled boxes are given as a JSON object ``{"box": points}``, refused when
     no game could fill it so (the rules say which points each box can hold)."""
+    said = words()
     if len(text) > MAX_FILLED_CHARS:
-        raise BadInput(f"--filled is at most {MAX_FILLED_CHARS:,} characters, not {len(text):,}")
+        raise BadInput(said.t("cli.rules.filled.too_long", most=MAX_FILLED_CHARS, length=len(text)))
     try:
         boxes = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BadInput(f"--filled is not valid JSON ({exc.msg} at character {exc.pos})") from None
-    example = 'e.g. \'{"Chance": 22, "Yahtzee": 50}\''
+        raise BadInput(
+            said.t("cli.rules.filled.not_json", reason=exc.msg, position=exc.pos)
+        ) from None
+    example = '\'{"Chance": 22, "Yahtzee": 50}\''  # i18n: not text
     if not isinstance(boxes, dict):
-        raise BadInput(f"--filled must be a JSON object of boxes and points, {example}")
+        raise BadInput(said.t("cli.rules.filled.not_object", example=example))
     for name, points in boxes.items():
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            raise BadInput(f"--filled: {name} must hold a whole number of points, not {points!r}")
+            raise BadInput(said.t("cli.rules.filled.not_points", name=name, points=repr(points)))
     by_name = {box_name(rules, key): points for key, points in boxes.items()}
     if len(by_name) < len(boxes):
-        raise BadInput("--filled names a box twice (once by its label, once by its name)")
+        raise BadInput(said.t("cli.rules.filled.twice"))
     card = Scorecard(rules, by_name, yahtzee_bonus)  # an unknown box name is refused here
     check_possible(rules, card.boxes, yahtzee_bonus)
     return card
@@ -126,12 +147,16 @@ def read_filled(text: str, rules: RuleSet, yahtzee_bonus: int = 0) -> Scorecard:
 
 def box_name(rules: RuleSet, key: str) -> str:
     """The box a --filled key means: its label as the card shows it ("Four of a kind", in any
-    case) or its name in the JSON outputs ("four_of_a_kind")."""
+    case, or as the command line's language names it: "Viererpasch") or its name in the JSON
+    outputs ("four_of_a_kind")."""
+    said = words()
     for box in rules.categories:
-        if key in (box.name, box.label) or key.casefold() == box.label.casefold():
+        named = (box.label.casefold(), said.box(box.label).casefold())
+        if key in (box.name, box.label) or key.casefold() in named:
             return box.name
-    labels = ", ".join(box.label for box in rules.categories)
-    raise BadInput(f"{rules.title} has no box called {key[:40]!r}; its boxes are {labels}")
+    labels = ", ".join(said.box(box.label) for box in rules.categories)
+    title = said.preset(rules.name, rules.title)
+    raise BadInput(said.t("cli.rules.no_box", title=title, key=repr(key[:40]), labels=labels))
 
 
 def read_rules(name: str) -> RuleSet:
@@ -146,22 +171,31 @@ def console() -> Console:
     return Console(highlight=False, soft_wrap=False)
 
 
+def title_of(rules: RuleSet, said: Translator) -> str:
+    """A rule set's title in the command line's language."""
+    return said.preset(rules.name, rules.title)
+
+
 def print_json(data: object) -> None:
     typer.echo(json.dumps(data, indent=2))
 
 
-def percent(chance: Fraction) -> str:
-    """A chance as a percentage with enough digits to tell small chances apart."""
+def percent(chance: Fraction, said: Translator | None = None) -> str:
+    """A chance as a percentage with enough digits to tell small chances apart, written the
+    language's way ("12.346%", "12,346 %")."""
+    said = said or words()
     value = float(chance) * 100
-    if chance in (0, 1):
-        return f"{value:.0f}%"
-    return f"{value:.3f}%" if value >= 0.1 else f"{value:.5f}%"
+    digits = 0 if chance in (0, 1) else 3 if value >= 0.1 else 5
+    rounded = Decimal(f"{value:.{digits}f}")  # rounded as Python rounds, then written
+    pattern = "0." + "0" * digits if digits else "0"
+    written = format_decimal(rounded, format=pattern, locale=said.locale)
+    return said.t("cli.rules.percent", value=written)
 
 
 # --- score ------------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(help=help_text("cli.rules.help.score_command"))
 def score(
     dice: DiceArgument = None,
     rules: RulesOption = "official",
@@ -169,7 +203,7 @@ def score(
         str,
         typer.Option(
             "--filled",
-            help='Boxes already filled, as JSON: \'{"Chance": 22, "Four of a kind": 24}\'.',
+            help=help_text("cli.rules.help.filled"),
         ),
     ] = "{}",
     as_json: JsonOption = False,
@@ -191,39 +225,37 @@ def score(
             }
         )
         return
-    out = console()
+    out, said = console(), words()
     if not options:
-        out.print(f"Every box is filled: {thrown} cannot be scored.")
+        out.print(said.t("cli.rules.score.all_filled", dice=str(thrown)))
         return
-    out.print(f"{thrown} under {ruleset.title}")
+    out.print(said.t("cli.rules.score.title", dice=str(thrown), title=title_of(ruleset, said)))
     table = Table()
-    table.add_column("Box")
-    table.add_column("Points", justify="right")
-    table.add_column("Bonus", justify="right")
-    table.add_column("Adds", justify="right")
+    table.add_column(said.t("cli.rules.column.box"))
+    table.add_column(said.t("cli.rules.column.points"), justify="right")
+    table.add_column(said.t("cli.rules.column.bonus"), justify="right")
+    table.add_column(said.t("cli.rules.column.adds"), justify="right")
     table.add_column("")
     for o in options:
         box = ruleset.category(o.category)
         table.add_row(
-            box.label,
+            said.box(box.label),
             str(o.points),
             str(o.bonus) if o.bonus else "",
             str(o.total),
-            "joker" if o.joker else "",
+            said.t("cli.rules.score.joker") if o.joker else "",
         )
     out.print(table)
     if len(options) < len(card.open_categories):
-        out.print("The joker rule forces an extra Yahtzee into the boxes above.")
+        out.print(said.t("cli.rules.score.joker_forced"))
 
 
 # --- rules ------------------------------------------------------------------------------------
 
 
-@app.command("rules")
+@app.command("rules", help=help_text("cli.rules.help.rules_command"))
 def rules_command(
-    name: Annotated[
-        str | None, typer.Argument(help="A preset to show; all presets when left out.")
-    ] = None,
+    name: Annotated[str | None, typer.Argument(help=help_text("cli.rules.help.preset"))] = None,
     as_json: JsonOption = False,
 ) -> None:
     """List the rule-set presets, or show one: its boxes, bonuses, joker rule and source."""
@@ -231,13 +263,16 @@ def rules_command(
         if as_json:
             print_json([{"name": r.name, "title": r.title} for r in PRESETS.values()])
             return
-        table = Table(title="Rule sets", title_justify="left")
-        table.add_column("Name")
-        table.add_column("Title")
-        table.add_column("Boxes", justify="right")
+        said = words()
+        table = Table(title=said.t("cli.rules.list.title"), title_justify="left")
+        table.add_column(said.t("cli.rules.column.name"))
+        table.add_column(said.t("cli.rules.column.title"))
+        table.add_column(said.t("cli.rules.column.boxes"), justify="right")
         for r in PRESETS.values():
-            default = " (default)" if r.name == DEFAULT_PRESET else ""
-            table.add_row(r.name, r.title + default, str(len(r.categories)))
+            title = title_of(r, said)
+            if r.name == DEFAULT_PRESET:
+                title = said.t("cli.rules.list.default", title=title)
+            table.add_row(r.name, title, said.number(len(r.categories)))
         console().print(table)
         return
     with reporting_bad_input():
@@ -248,28 +283,30 @@ def rules_command(
             box["max"] = c.max_points
         print_json(data)
         return
-    out = console()
-    table = Table(title=f"{ruleset.title} · preset {ruleset.name}", title_justify="left")
-    table.add_column("Box")
-    table.add_column("Scores")
-    table.add_column("Max", justify="right")
+    out, said = console(), words()
+    title = said.t("cli.rules.one.title", title=title_of(ruleset, said), name=ruleset.name)
+    table = Table(title=title, title_justify="left")
+    table.add_column(said.t("cli.rules.column.box"))
+    table.add_column(said.t("cli.rules.column.scores"))
+    table.add_column(said.t("cli.rules.column.max"), justify="right")
     for section in ("upper", "lower"):
         for box in ruleset.categories:
             if box.section == section:
-                table.add_row(box.label, describe_box(box), str(box.max_points))
+                scores = describe_box(box, said)
+                table.add_row(said.box(box.label), scores, said.number(box.max_points))
         table.add_section()
     out.print(table)
-    out.print(f"Upper bonus: {describe_upper_bonus(ruleset)}")
-    out.print(f"Extra-Yahtzee bonus: {describe_bonus(ruleset)}")
-    out.print(f"Joker: {describe_joker(ruleset)}")
-    out.print(f"Undo: {describe_undo(ruleset)}")
-    out.print(f"Source: {ruleset.source}")
+    out.print(said.t("cli.rules.one.upper_bonus", text=describe_upper_bonus(ruleset, said)))
+    out.print(said.t("cli.rules.one.extra_bonus", text=describe_bonus(ruleset, said)))
+    out.print(said.t("cli.rules.one.joker", text=describe_joker(ruleset, said)))
+    out.print(said.t("cli.rules.one.undo", text=describe_undo(ruleset, said)))
+    out.print(said.t("cli.rules.one.source", text=say(said, origin_phrase(ruleset))))
 
 
 # --- odds -------------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(help=help_text("cli.rules.help.odds_command"))
 def odds(
     dice: DiceArgument = None,
     rules: RulesOption = "official",
@@ -278,15 +315,14 @@ def odds(
         typer.Option(
             "--keep",
             "-k",
-            help="Dice values to hold on the next roll, e.g. 6,6,6 (the rest are thrown).",
+            help=help_text("cli.rules.help.keep"),
         ),
     ] = "",
     rolls_left: Annotated[
         int | None,
         typer.Option(
             "--rolls-left",
-            help="Rolls still to come: 0 to 2 with dice on the table (default 2); "
-            "1 to 3 for a whole turn without dice (default 3).",
+            help=help_text("cli.rules.help.rolls_left"),
             show_default=False,
         ),
     ] = None,
@@ -306,7 +342,7 @@ def odds(
             rolls = 2 if rolls_left is None else rolls_left
             chances = box_chances(ruleset, thrown, held, rolls)
         elif held:
-            raise BadInput("--keep needs the dice on the table")
+            raise BadInput(words().t("cli.rules.odds.keep_needs_dice"))
         else:
             rolls = 3 if rolls_left is None else rolls_left
             chances = turn_chances(ruleset, rolls)
@@ -324,25 +360,31 @@ def odds(
             }
         )
         return
+    said = words()
     if thrown is not None:
-        kept = " ".join(map(str, held)) or "nothing"
-        where = f"{thrown}, holding {kept}, {rolls_left_words(rolls)}"
+        kept = " ".join(map(str, held)) or said.t("cli.rules.odds.nothing")
+        where = said.t("cli.rules.odds.holding", dice=str(thrown), kept=kept, count=rolls)
     else:
-        where = f"a whole turn of {count(rolls, 'roll')}, chasing each box"
+        where = said.t("cli.rules.odds.whole_turn", count=rolls)
     out = console()
-    out.print(f"{ruleset.title}: {where}")
+    out.print(said.t("cli.rules.odds.title", title=title_of(ruleset, said), where=where))
     table = Table()
-    table.add_column("Box")
-    table.add_column("Chance", justify="right")
-    table.add_column("Percent", justify="right")
+    table.add_column(said.t("cli.rules.column.box"))
+    table.add_column(said.t("cli.rules.column.chance"), justify="right")
+    table.add_column(said.t("cli.rules.column.percent"), justify="right")
     for name, chance in chances.items():
-        table.add_row(ruleset.category(name).label, str(chance), percent(chance))
+        table.add_row(said.box(ruleset.category(name).label), str(chance), percent(chance, said))
     out.print(table)
     if thrown is None and rolls == 3 and ruleset.five_of_a_kind is not None:
         chase = yahtzee_chance(ruleset)
+        once = format_decimal(Decimal(f"{float(1 / chase):.1f}"), "0.0", locale=said.locale)
         out.print(
-            f"Keeping the most common face, a {ruleset.five_of_a_kind.label} comes "
-            f"{percent(chase)} of turns: about once in {float(1 / chase):.1f}."
+            said.t(
+                "cli.rules.odds.chase",
+                box=said.box(ruleset.five_of_a_kind.label),
+                percent=percent(chase, said),
+                once=once,
+            )
         )
 
 
@@ -352,6 +394,7 @@ def odds(
 def read_log(path: Path) -> list[Event]:
     """Events from a saved log: one JSON list of events, one event per line, or an object
     whose ``events`` list holds them (``GET /matches/{id}`` on the server)."""
+    said = words()
     try:
         if str(path) == "-":
             text = typer.get_text_stream("stdin").read(MAX_LOG_CHARS + 1)
@@ -359,9 +402,10 @@ def read_log(path: Path) -> list[Event]:
             with path.open(encoding="utf-8") as file:
                 text = file.read(MAX_LOG_CHARS + 1)
     except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"Cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        reason = getattr(exc, "strerror", None) or exc
+        raise BadInput(said.t("cli.rules.log.unreadable", path=str(path), reason=reason)) from None
     if len(text) > MAX_LOG_CHARS:
-        raise BadInput(f"{path} is longer than a match log can be ({MAX_LOG_CHARS:,} characters)")
+        raise BadInput(said.t("cli.rules.log.too_long", path=str(path), most=MAX_LOG_CHARS))
     try:
         whole = json.loads(text)
         if isinstance(whole, dict) and isinstance(whole.get("events"), list):
@@ -375,17 +419,23 @@ def read_log(path: Path) -> list[Event]:
             try:
                 items.append(json.loads(line))
             except json.JSONDecodeError as exc:
-                raise BadInput(f"{path}, line {number}: not JSON ({exc.msg})") from None
+                raise BadInput(
+                    said.t(
+                        "cli.rules.log.line_not_json", path=str(path), line=number, reason=exc.msg
+                    )
+                ) from None
     if not items:
-        raise BadInput(f"{path} holds no events")
+        raise BadInput(said.t("cli.rules.log.no_events", path=str(path)))
     events: list[Event] = []
     for number, item in enumerate(items, start=1):
         if not isinstance(item, dict):
-            raise BadInput(f"{path}, event {number}: not a JSON object")
+            raise BadInput(said.t("cli.rules.log.not_object", path=str(path), event=number))
         try:
             events.append(event_from_dict(item))
         except InvalidEvent as exc:
-            raise BadInput(f"{path}, event {number}: {exc}") from None
+            raise BadInput(
+                said.t("cli.rules.log.bad_event", path=str(path), event=number, reason=str(exc))
+            ) from None
     return events
 
 
@@ -396,7 +446,15 @@ def fold_log(path: Path, events: list[Event]) -> MatchState:
         try:
             state = apply_event(state, event)
         except RuleError as exc:
-            raise BadInput(f"{path}, event {number} ({event.type}): {exc}") from None
+            raise BadInput(
+                words().t(
+                    "cli.rules.log.refused_event",
+                    path=str(path),
+                    event=number,
+                    type=event.type,
+                    reason=str(exc),
+                )
+            ) from None
     return state
 
 
@@ -435,50 +493,69 @@ def replay_json(state: MatchState) -> dict[str, Any]:
     }
 
 
-def scorecard_table(state: MatchState, round_: int) -> Table:
+def scorecard_table(state: MatchState, round_: int, said: Translator | None = None) -> Table:
     """One round's cards side by side: every row the card shows, one column per player."""
+    said = said or words()
     rounds = state.options.rounds
-    title = f"Round {round_ + 1} of {rounds}" if rounds > 1 else "Scorecard"
+    title = (
+        said.t("cli.rules.replay.round_of", round=round_ + 1, rounds=rounds)
+        if rounds > 1
+        else said.t("cli.rules.replay.scorecard")
+    )
     table = Table(title=title, title_justify="left")
     table.add_column("")
     for p in state.players:
-        mark = {"left": " (left)", "forfeited": " (forfeited)"}.get(p.status.value, "")
-        table.add_column(p.name + mark, justify="right")
+        name = p.name
+        if p.status.value in ("left", "forfeited"):
+            name = said.t(f"cli.rules.replay.player_{p.status.value}", name=p.name)
+        table.add_column(name, justify="right")
     columns = [p.cards[round_].rows() for p in state.players]
     for i, (key, label, _) in enumerate(columns[0]):
         values = ["" if col[i][2] is None else str(col[i][2]) for col in columns]
         derived = key not in state.rules.category_names
         style = "bold" if key == "grand_total" else ("dim" if derived else None)
-        table.add_row(label, *values, style=style)
+        table.add_row(row_label(state.rules, key, label, said), *values, style=style)
         if key in ("upper_total", "lower_total"):
             table.add_section()
     return table
 
 
-def describe_outcome(state: MatchState) -> str:
+def row_label(rules: RuleSet, key: str, label: str, said: Translator) -> str:
+    """A row of the card as the language names it: a box by its country's name, a total or
+    bonus by the command line's words."""
+    if key in rules.category_names:
+        return said.box(label)
+    if key == "upper_bonus":
+        points, threshold = rules.upper_bonus, rules.upper_bonus_threshold
+        return said.t("cli.rules.row.upper_bonus", points=points, threshold=threshold)
+    return said.t(f"cli.rules.row.{key}") if said.has(f"cli.rules.row.{key}") else label
+
+
+def describe_outcome(state: MatchState, said: Translator | None = None) -> str:
+    """How the match stands or ended, in one sentence."""
+    said = said or words()
     outcome = state.outcome
     if outcome is None:
         if state.phase is Phase.WAITING:
-            return "The match has not started."
+            return said.t("cli.rules.outcome.not_started")
         active = state.player(state.active_seat).name if state.active_seat is not None else "?"
-        return f"Not finished: round {state.round + 1}, {active} to play."
+        return said.t("cli.rules.outcome.not_finished", round=state.round + 1, name=active)
     names = {p.seat: p.name for p in state.players}
     winners = outcome.winners
     if not winners:
-        return "Finished with no winner: every player left."
+        return said.t("cli.rules.outcome.no_winner")
     best = outcome.standings[0].total
     if len(winners) == 1:
-        return f"Winner: {names[winners[0]]} with {best}."
-    return f"Tie for first place with {best}: {', '.join(names[s] for s in winners)}."
+        return said.t("cli.rules.outcome.winner", name=names[winners[0]], points=best)
+    tied = ", ".join(names[s] for s in winners)
+    return said.t("cli.rules.outcome.tie", points=best, names=tied)
 
 
-@app.command()
+@app.command(help=help_text("cli.rules.help.replay_command"))
 def replay(
     file: Annotated[
         Path,
-        typer.Argument(
-            help="A saved match log (a JSON list of events, or JSON lines); - reads stdin."
-        ),
+        typer.Argument(help=help_text("cli.rules.help.log")),
     ],
     as_json: JsonOption = False,
 ) -> None:
@@ -488,25 +565,31 @@ def replay(
     if as_json:
         print_json(replay_json(state))
         return
-    out = console()
-    out.print(f"{state.rules.title}, {count(len(state.players), 'player')}")
+    out, said = console(), words()
+    title = title_of(state.rules, said)
+    out.print(said.t("cli.rules.replay.title", title=title, count=len(state.players)))
     if not state.players:
-        out.print(describe_outcome(state))
+        out.print(describe_outcome(state, said))
         return
     for r in range(state.options.rounds):
-        out.print(scorecard_table(state, r))
+        out.print(scorecard_table(state, r, said))
     if state.options.rounds > 1:
-        totals = Table(title="Totals", title_justify="left")
+        totals = Table(title=said.t("cli.rules.replay.totals"), title_justify="left")
         totals.add_column("")
         for p in state.players:
             totals.add_column(p.name, justify="right")
         for r in range(state.options.rounds):
-            totals.add_row(f"Round {r + 1}", *(str(p.round_totals[r]) for p in state.players))
-        totals.add_row("Match", *(str(p.total) for p in state.players), style="bold")
+            round_totals = (str(p.round_totals[r]) for p in state.players)
+            totals.add_row(said.t("cli.rules.replay.round", round=r + 1), *round_totals)
+        match_totals = (str(p.total) for p in state.players)
+        totals.add_row(said.t("cli.rules.replay.match"), *match_totals, style="bold")
         out.print(totals)
-    out.print(describe_outcome(state))
+    out.print(describe_outcome(state, said))
     outcome = state.outcome
     if outcome is not None:
         for s in outcome.standings:
-            place = f"{s.place}." if s.place is not None else s.status.value
+            if s.place is not None:
+                place = said.t("cli.rules.replay.place", place=s.place)
+            else:
+                place = said.t(f"cli.rules.replay.status_{s.status.value}")
             out.print(f"  {place:<10} {s.name:<24} {s.total:>6}")

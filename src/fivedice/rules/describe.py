@@ -1,18 +1,74 @@
 """A rule set in words: every box and what it scores, the bonuses, the joker, the turn.
 
 The rules page of the browser, the terminal game and the CLI all read this, so a player sees
-the same description everywhere, and every number in it comes from the :class:`RuleSet`.
+the same description everywhere, and every number in it comes from the :class:`RuleSet`. The
+rules hold no sentence of their own: each description is a :class:`Phrase` (a catalog key
+``describe.*`` and its values), and a face says it in the player's language with :func:`say`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from .categories import Category, Pattern, Points
 from .dice import DICE_COUNT
+from .presets import PRESETS
 from .ruleset import BonusWhen, JokerActive, JokerPlacement, RuleSet
 from .state import ROLLS_PER_TURN
+
+
+class BoxName(NamedTuple):
+    """A box, to be named as the reader's country names it (from its label in the rules)."""
+
+    label: str
+
+
+class Phrase(NamedTuple):
+    """A description as a catalog key and its values; a value may itself be a phrase, a box
+    name or a list of box names, each said in the same language."""
+
+    key: str
+    params: Mapping[str, Param]
+
+
+Param = int | str | BoxName | tuple[BoxName, ...] | Phrase
+
+
+class Words(Protocol):
+    """What :func:`say` needs of a translator (:class:`fivedice.i18n.Translator` has it)."""
+
+    def t(self, key: str, /, **params: Any) -> str: ...
+
+    def box(self, label: str) -> str: ...
+
+
+def phrase(key: str, **params: Param) -> Phrase:
+    """A phrase from its key and values."""
+    return Phrase(key, params)
+
+
+def say(words: Words, said: Phrase) -> str:
+    """A phrase in the language of `words`, its inner phrases and box names in it too."""
+    return words.t(said.key, **{name: _said(words, v) for name, v in said.params.items()})
+
+
+def _said(words: Words, value: Param) -> int | str:
+    if isinstance(value, Phrase):
+        return say(words, value)
+    if isinstance(value, BoxName):
+        return words.box(value.label)
+    if isinstance(value, tuple):
+        return ", ".join(words.box(box.label) for box in value if isinstance(box, BoxName))
+    return value
+
+
+def english() -> Words:
+    """English, the words of a caller that names no language."""
+    from fivedice.i18n import translator  # the catalogs; imported late, as few callers need it
+
+    return translator()
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,133 +136,200 @@ class RulesPage:
         }
 
 
-def rules_page(rules: RuleSet) -> RulesPage:
-    """The rules page of `rules`, every figure read from its data."""
-    upper = [box_rule(c) for c in rules.upper_categories]
-    lower = [box_rule(c) for c in rules.lower_categories]
+def rules_page(rules: RuleSet, words: Words | None = None) -> RulesPage:
+    """The rules page of `rules` in the language of `words` (English when none is named),
+    every figure read from its data. Its title and box labels stay the rules' own: a face
+    names them with its translator's ``preset`` and ``box``."""
+    language = words or english()
+
+    def text(said: Phrase) -> str:
+        return say(language, said)
+
+    upper = [box_rule(c, language) for c in rules.upper_categories]
+    lower = [box_rule(c, language) for c in rules.lower_categories]
     return RulesPage(
         preset=rules.name,
         title=rules.title,
         family=rules.family.label,
-        origin=rules.source,
+        origin=text(origin_phrase(rules)),
         dice=DICE_COUNT,
         rolls=ROLLS_PER_TURN,
         boxes=(*upper, *lower),
         upper_bonus_threshold=rules.upper_bonus_threshold if rules.has_upper_bonus else 0,
         upper_bonus=rules.upper_bonus,
-        upper_bonus_text=describe_upper_bonus(rules),
+        upper_bonus_text=text(upper_bonus_phrase(rules)),
         extra_bonus=rules.extra_yahtzee_bonus if rules.has_extra_yahtzee_bonus else 0,
-        extra_bonus_text=describe_bonus(rules),
-        joker_text=describe_joker(rules),
-        undo_text=describe_undo(rules),
-        how_to_play=how_to_play(rules),
+        extra_bonus_text=text(bonus_phrase(rules)),
+        joker_text=text(joker_phrase(rules)),
+        undo_text=text(undo_phrase(rules)),
+        how_to_play=tuple(text(line) for line in how_to_play_phrases(rules)),
     )
 
 
-def box_rule(box: Category) -> BoxRule:
+def box_rule(box: Category, words: Words | None = None) -> BoxRule:
     """One box in words."""
-    needs, scores = describe_needs(box), describe_points(box)
+    language = words or english()
+    needs, scores = say(language, needs_phrase(box)), say(language, points_phrase(box))
     return BoxRule(box.name, box.label, box.section.value, needs, scores, box.max_points)
 
 
-def describe_needs(box: Category) -> str:
+# --- the phrases ------------------------------------------------------------------------------
+
+
+def origin_phrase(rules: RuleSet) -> Phrase:
+    """Where the rule set comes from: a preset's own account, or the words it was stored with."""
+    known = PRESETS.get(rules.name)
+    if known is not None and known.source == rules.source:
+        return phrase(f"describe.origin.{rules.name}")
+    return phrase("describe.origin.own", text=rules.source)
+
+
+def needs_phrase(box: Category) -> Phrase:
     """What the dice must show for the box to score."""
     if box.pattern in (Pattern.FACE, Pattern.CHANCE):
-        return "any dice"
+        return phrase("describe.needs.any")
     if box.pattern is Pattern.OF_A_KIND:
-        return "all five alike" if box.count == DICE_COUNT else f"at least {box.count} alike"
+        if box.count == DICE_COUNT:
+            return phrase("describe.needs.all_alike")
+        return phrase("describe.needs.alike", count=box.count)
     if box.pattern is Pattern.PAIRS:
-        return "a pair" if box.count == 1 else f"{box.count} pairs of different faces"
+        if box.count == 1:
+            return phrase("describe.needs.pair")
+        return phrase("describe.needs.pairs", count=box.count)
     if box.pattern is Pattern.FULL_HOUSE:
-        return "three of one face and two of another"
-    return " or ".join("-".join(str(f) for f in run) for run in box.runs) + " in the dice"
+        return phrase("describe.needs.full_house")
+    return phrase("describe.needs.runs", runs=either(["-".join(map(str, r)) for r in box.runs]))
 
 
-def describe_points(box: Category) -> str:
+def either(choices: list[str]) -> Param:
+    """Choices joined by "or" ("1-2-3-4 or 2-3-4-5 or 3-4-5-6"), in the reader's language."""
+    if len(choices) <= 1:
+        return "".join(choices)
+    return phrase("describe.either", first=choices[0], second=either(choices[1:]))
+
+
+def points_phrase(box: Category) -> Phrase:
     """What the box scores when the dice fit (and 0 when they do not)."""
     if box.pattern is Pattern.FACE:
-        return f"the sum of the dice showing {box.face}"
+        return phrase("describe.scores.face", face=box.face)
     if box.points is Points.FIXED:
-        return f"{box.value} points"
+        return phrase("describe.scores.points", count=box.value)
     if box.pattern is Pattern.PAIRS:
-        return "the sum of the highest pair" if box.count == 1 else "the sum of the pairs"
+        key = "describe.scores.highest_pair" if box.count == 1 else "describe.scores.pairs"
+        return phrase(key)
     if box.points is Points.MATCHED:
-        return "the sum of those dice"
-    return "the sum of all dice"
+        return phrase("describe.scores.matched")
+    return phrase("describe.scores.all")
 
 
-def describe_box(box: Category) -> str:
+def box_phrase(box: Category) -> Phrase:
     """How a box scores in one phrase: what it needs, then what it counts."""
     if box.pattern is Pattern.FACE:
-        return describe_points(box)
-    return f"{describe_needs(box)}: {describe_points(box)}"
+        return points_phrase(box)
+    return phrase("describe.box", needs=needs_phrase(box), scores=points_phrase(box))
 
 
-def describe_upper_bonus(rules: RuleSet) -> str:
+def upper_bonus_phrase(rules: RuleSet) -> Phrase:
     """The upper bonus, or "none"."""
     if not rules.has_upper_bonus:
-        return "none"
-    return f"{rules.upper_bonus} when the upper boxes total {rules.upper_bonus_threshold} or more"
+        return phrase("describe.none")
+    return phrase(
+        "describe.upper_bonus", points=rules.upper_bonus, threshold=rules.upper_bonus_threshold
+    )
 
 
-def describe_bonus(rules: RuleSet) -> str:
+def bonus_phrase(rules: RuleSet) -> Phrase:
     """What a five of a kind rolled a second time earns, or "none"."""
     five = rules.five_of_a_kind
     if not rules.has_extra_yahtzee_bonus or five is None:
-        return "none"
-    text = (
-        f"{rules.extra_yahtzee_bonus} for each extra {five.label} while its box holds {five.value}"
-    )
-    if rules.bonus_when is BonusWhen.BOX_HOLDS_50_AND_SCORES:
-        text += " and the extra one scores more than 0 where it is placed"
-    return text
+        return phrase("describe.none")
+    scoring = rules.bonus_when is BonusWhen.BOX_HOLDS_50_AND_SCORES
+    key = "describe.extra_bonus.if_scoring" if scoring else "describe.extra_bonus.plain"
+    return phrase(key, points=rules.extra_yahtzee_bonus, box=BoxName(five.label), value=five.value)
 
 
-def describe_joker(rules: RuleSet) -> str:
+def joker_phrase(rules: RuleSet) -> Phrase:
     """Where an extra five of a kind may go, and for how much, or "none: ..."."""
     joker, five = rules.joker, rules.five_of_a_kind
     if joker.placement is JokerPlacement.NONE or five is None:
-        return "none: an extra five of a kind scores what each box's own rule gives"
-    when = (
-        f"when the {five.label} box holds {five.value}"
-        if joker.active_when is JokerActive.BOX_HOLDS_50
-        else f"when the {five.label} box is filled ({five.value} or 0)"
+        return phrase("describe.joker.none")
+    holds = joker.active_when is JokerActive.BOX_HOLDS_50
+    when = phrase(
+        "describe.joker.when_holds" if holds else "describe.joker.when_filled",
+        box=BoxName(five.label),
+        value=five.value,
     )
-    full = ", ".join(
-        rules.category(n).label for n in rules.category_names if n in joker.full_value_boxes
+    full = tuple(
+        BoxName(rules.category(n).label)
+        for n in rules.category_names
+        if n in joker.full_value_boxes
     )
     if joker.placement is JokerPlacement.UPPER_FIRST:
-        return (
-            f"forced, {when}: the matching upper box if open; else any open lower box "
-            f"({full} at full value); else any open upper box for 0"
-        )
+        return phrase("describe.joker.upper_first", when=when, boxes=full)
     if joker.placement is JokerPlacement.UPPER_OR_ZERO:
-        return f"{when}: the matching upper box if open; else any open box for 0"
-    text = f"{when}: any open box; {full} at full value"
+        return phrase("describe.joker.upper_or_zero", when=when)
+    key = "describe.joker.free"
     if joker.needs_upper_filled:
-        text += " once the matching upper box is filled"
+        key += "_upper_filled"
     if joker.upper_scores_total:
-        text += ", and an upper box scores the total of the dice"
-    return text
+        key += "_upper_total"
+    return phrase(key, when=when, boxes=full)
 
 
-def describe_undo(rules: RuleSet) -> str:
+def undo_phrase(rules: RuleSet) -> Phrase:
     """Whether a scoring may be taken back."""
-    if not rules.undo_allowed:
-        return "none: a score, once set, stays"
-    return "where the table allows it, the last scoring until the next player rolls"
+    return phrase("describe.undo.allowed" if rules.undo_allowed else "describe.undo.none")
 
 
-def how_to_play(rules: RuleSet) -> tuple[str, ...]:
+def how_to_play_phrases(rules: RuleSet) -> tuple[Phrase, ...]:
     """The game in a few sentences, with this rule set's numbers."""
-    boxes = len(rules.categories)
     return (
-        f"Each player has a card of {boxes} boxes and fills one box a turn, "
-        f"so a game is {boxes} turns each.",
-        f"A turn is up to {ROLLS_PER_TURN} rolls. The first throws all {DICE_COUNT} dice; "
-        "before each later roll, hold the dice you want to keep and the rest are thrown "
-        "(a held die may be released again).",
-        f"Score after any roll, in any open box; after roll {ROLLS_PER_TURN} you must. "
-        "Dice that fit no open box still go in one, for 0.",
-        "When every box is filled, the highest grand total wins.",
+        phrase("describe.how.card", count=len(rules.categories)),
+        phrase("describe.how.turn", count=ROLLS_PER_TURN, dice=DICE_COUNT),
+        phrase("describe.how.score", rolls=ROLLS_PER_TURN),
+        phrase("describe.how.end"),
     )
+
+
+# --- in words (English unless a language is named) --------------------------------------------
+
+
+def describe_needs(box: Category, words: Words | None = None) -> str:
+    """What the dice must show for the box to score."""
+    return say(words or english(), needs_phrase(box))
+
+
+def describe_points(box: Category, words: Words | None = None) -> str:
+    """What the box scores when the dice fit (and 0 when they do not)."""
+    return say(words or english(), points_phrase(box))
+
+
+def describe_box(box: Category, words: Words | None = None) -> str:
+    """How a box scores in one phrase: what it needs, then what it counts."""
+    return say(words or english(), box_phrase(box))
+
+
+def describe_upper_bonus(rules: RuleSet, words: Words | None = None) -> str:
+    """The upper bonus, or "none"."""
+    return say(words or english(), upper_bonus_phrase(rules))
+
+
+def describe_bonus(rules: RuleSet, words: Words | None = None) -> str:
+    """What a five of a kind rolled a second time earns, or "none"."""
+    return say(words or english(), bonus_phrase(rules))
+
+
+def describe_joker(rules: RuleSet, words: Words | None = None) -> str:
+    """Where an extra five of a kind may go, and for how much, or "none: ..."."""
+    return say(words or english(), joker_phrase(rules))
+
+
+def describe_undo(rules: RuleSet, words: Words | None = None) -> str:
+    """Whether a scoring may be taken back."""
+    return say(words or english(), undo_phrase(rules))
+
+
+def how_to_play(rules: RuleSet, words: Words | None = None) -> tuple[str, ...]:
+    """The game in a few sentences, with this rule set's numbers."""
+    language = words or english()
+    return tuple(say(language, line) for line in how_to_play_phrases(rules))

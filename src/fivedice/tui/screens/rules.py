@@ -1,8 +1,10 @@
 """A rule set's rules over the current screen: how to play, every box and what it scores, the
-bonuses, the joker and undo, and where the rule set comes from (worded by the rules core)."""
+bonuses, the joker and undo, and where the rule set comes from (worded by the rules core), in
+the terminal game's language."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.console import Group
@@ -14,38 +16,48 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from fivedice.i18n import Translator, translator
 from fivedice.rules import RuleSet
-from fivedice.rules.describe import RulesPage, rules_page
+from fivedice.rules.describe import RulesPage, origin_phrase, rules_page, say
 
-# How to do at this terminal what the rules say.
-KEYS = (
-    ("Roll", "R or Space"),
-    ("Hold a die", "1 to 5, or click it (again to release it)"),
-    ("Score", "↑ ↓ to choose a box, Enter to score it (or click it)"),
-    ("Take a scoring back", "U, where the match allows it"),
-    ("A hint", "H, where the match's hints are on"),
-)
+from ..language import tui_language
+
+# How to do at this terminal what the rules say (tui.rules.key.*: what, then how).
+KEYS = ("roll", "hold", "score", "undo", "hint")
 
 
 class RulesScreen(ModalScreen[None]):
     """The rules of `rules`; Escape (or F1, or Q) closes it and the game goes on as it was."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,q", "close", "Close"),
+        Binding(
+            "escape,f1,q",  # i18n: not text
+            "close",
+            translator(tui_language()).t("tui.rules.close"),
+        ),
     ]
 
     def __init__(self, rules: RuleSet) -> None:
         super().__init__(id="rules-screen")
-        self.page = rules_page(rules)
+        self.words = translator(tui_language())
+        self.page = rules_page(rules, self.words)
+        # BINDINGS is read once, on import: the footer names the key in today's language.
+        close = self.words.t("tui.rules.close")
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                replace(b, description=close) if b.action == "close" else b for b in bindings
+            ]
 
     def compose(self) -> ComposeResult:
-        page = self.page
+        page, words = self.page, self.words
         with Vertical(id="rules-dialog"), VerticalScroll(id="rules-scroll"):
-            yield Static(Text(page.title, style="bold"), id="rules-title")
-            yield Static(f"Where these rules come from: {page.origin}", id="rules-origin")
-            yield Static(how_to_play(page), id="rules-how-to")
-            yield Static(boxes_table(page), id="rules-boxes")
-            yield Static(extras_table(page), id="rules-extras")
+            title = words.preset(page.preset, page.title)
+            yield Static(Text(title, style="bold"), id="rules-title")
+            origin = words.t("tui.rules.origin", origin=page.origin)
+            yield Static(Text(origin), id="rules-origin")
+            yield Static(how_to_play(page, words), id="rules-how-to")
+            yield Static(boxes_table(page, words), id="rules-boxes")
+            yield Static(extras_table(page, words), id="rules-extras")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -56,44 +68,52 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def how_to_play(page: RulesPage) -> Group:
+def origin_text(rules: RuleSet) -> str:
+    """Where a rule set comes from, in the terminal game's language (the start screen shows it
+    under the choice of rules)."""
+    return say(translator(tui_language()), origin_phrase(rules))
+
+
+def how_to_play(page: RulesPage, words: Translator) -> Group:
     """The game in a few numbered sentences, then this terminal's keys."""
     steps = Table.grid(padding=(0, 1))
     steps.add_column(style="bold", no_wrap=True)
     steps.add_column()
     for number, line in enumerate(page.how_to_play, start=1):
-        steps.add_row(f"{number}.", line)
+        steps.add_row(words.t("tui.rules.step", number=number), line)
     keys = Table.grid(padding=(0, 2))
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
-    for what, how in KEYS:
-        keys.add_row(what, how)
+    for key in KEYS:
+        keys.add_row(words.t(f"tui.rules.key.{key}"), words.t(f"tui.rules.key.{key}_how"))
     return Group(steps, Text(""), keys)
 
 
-def boxes_table(page: RulesPage) -> Table:
+def boxes_table(page: RulesPage, words: Translator) -> Table:
     """Every box: what the dice must show, what it scores, its most."""
-    table = Table(title="The card", title_justify="left", expand=True)
-    table.add_column("Box", no_wrap=True)
-    table.add_column("The dice must show")
-    table.add_column("It scores")
-    table.add_column("Most", justify="right")
+    table = Table(title=words.t("tui.rules.card"), title_justify="left", expand=True)
+    table.add_column(words.t("tui.rules.box"), no_wrap=True)
+    table.add_column(words.t("tui.rules.needs"))
+    table.add_column(words.t("tui.rules.scores"))
+    table.add_column(words.t("tui.rules.most"), justify="right")
     for section in ("upper", "lower"):
         for box in page.boxes:
             if box.section == section:
-                table.add_row(box.label, box.needs, box.scores, str(box.max_points))
+                most = words.number(box.max_points)
+                table.add_row(words.box(box.label), box.needs, box.scores, most)
         table.add_section()
     return table
 
 
-def extras_table(page: RulesPage) -> Table:
+def extras_table(page: RulesPage, words: Translator) -> Table:
     """The turn, the bonuses, the joker and undo."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    table.add_row("Rolls a turn", f"up to {page.rolls}, with {page.dice} dice")
-    table.add_row("Upper bonus", page.upper_bonus_text)
-    table.add_row("A second five of a kind", page.extra_bonus_text)
-    table.add_row("Joker", page.joker_text)
-    table.add_row("Undo", page.undo_text)
+    rolls = words.t("tui.rules.rolls_text", count=page.rolls, dice=page.dice)
+    table.add_row(words.t("tui.rules.rolls"), rolls)
+    table.add_row(words.t("tui.rules.upper_bonus"), page.upper_bonus_text)
+    table.add_row(words.t("tui.rules.extra_bonus"), page.extra_bonus_text)
+    table.add_row(words.t("tui.rules.joker"), page.joker_text)
+    table.add_row(words.t("tui.rules.undo"), page.undo_text)
     return table

@@ -16,7 +16,7 @@ from fivedice.rules import RuleError, preset, preset_names
 from ..computer import computer_name, missing_levels_note
 from ..setup import MAX_NAME_LENGTH, MAX_ROUNDS, MAX_SEATS, GameSetup, SeatSetup, default_name
 from ..widgets import Stepper
-from .rules import RulesScreen
+from .rules import RulesScreen, origin_text
 
 if TYPE_CHECKING:
     from ..app import FiveDiceApp
@@ -66,7 +66,7 @@ class StartScreen(Screen[None]):
                     id="preset",
                     compact=True,
                 )
-            yield Static(preset(s.preset).source, id="preset-source", markup=False)
+            yield Static(origin_text(preset(s.preset)), id="preset-source", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Rounds", classes="field-label")
                 yield Stepper(s.rounds, 1, MAX_ROUNDS, id="rounds")
@@ -138,7 +138,7 @@ class StartScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         select_id = event.select.id or ""
         if select_id == "preset" and isinstance(event.value, str):
-            self.query_one("#preset-source", Static).update(preset(event.value).source)
+            self.query_one("#preset-source", Static).update(origin_text(preset(event.value)))
             self._offer_undo(event.value)
         elif select_id.startswith("kind-") and isinstance(event.value, str):
             i = int(select_id.removeprefix("kind-"))

@@ -69,7 +69,7 @@ export function newKey() {
 
 export const api = {
   presets: () => request("GET", "/api/presets"),
-  rules: (preset) => request("GET", `/api/rules/${e(preset)}`),
+  rules: (preset, lang) => request("GET", `/api/rules/${e(preset)}${lang ? `?lang=${e(lang)}` : ""}`),
   computerPlayers: () => request("GET", "/api/computer-players"),
   tables: () => request("GET", "/api/tables"),
   table: (id) => request("GET", `/api/tables/${e(id)}`),
