@@ -50,7 +50,7 @@ def _version_flag() -> object:
                 is_eager=True,
                 expose_value=False,
                 callback=_show_version,
-                help="Print the version and exit.",
+                help="cli.conventions.version",
             ),
         ] = False,
     ) -> None:
@@ -68,9 +68,7 @@ def add_version_option(command: Command) -> None:
             add_version_option(sub)
 
 
-RulesOption = Annotated[
-    str, typer.Option("--rules", "-r", help="The rule set: a preset name (see `fivedice rules`).")
-]
+RulesOption = Annotated[str, typer.Option("--rules", "-r", help="cli.conventions.rules")]
 """The rule set, spelled ``-r``/``--rules`` in every command that takes one."""
 
 DatabaseOption = Annotated[
@@ -78,8 +76,7 @@ DatabaseOption = Annotated[
     typer.Option(
         "--database",
         envvar="FIVEDICE_DATABASE_URL",
-        help="The database: an SQLAlchemy URL (default: FIVEDICE_DATABASE_URL, else SQLite in "
-        "the user data directory).",
+        help="cli.conventions.database",
         show_default=False,
     ),
 ]
