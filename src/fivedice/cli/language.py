@@ -52,10 +52,13 @@ def environment_language() -> str:
 
 
 def known_language(value: str) -> str | None:
-    """The language `value` names (``sv``, ``pt-br``, ``pt_BR``), or None for one fivedice
+    """The language `value` names (``sv``, ``pt-br``, ``pt_BR``; a country fivedice has no
+    catalog of goes to its language: ``sv_FI``, ``de-AT``, ``pt``), or None for one fivedice
     does not speak."""
-    wanted = value.strip().replace("_", "-").casefold()
-    return next((lang for lang in LANGUAGES if lang.casefold() == wanted), None)
+    wanted = value.strip().split(".")[0].replace("_", "-").casefold()
+    exact = next((lang for lang in LANGUAGES if lang.casefold() == wanted), None)
+    base = wanted.split("-")[0]
+    return exact or next((lang for lang in LANGUAGES if lang.split("-")[0] == base), None)
 
 
 def choose_language(command: Command, ctx: Context, args: Sequence[str]) -> str:
