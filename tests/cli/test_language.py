@@ -11,6 +11,7 @@ import pytest
 from click.testing import Result
 
 from fivedice.cli.language import cli_language
+from fivedice.cli.usage_errors import usage_message
 from fivedice.cli.words import count, fixed, rolls_left_words
 from fivedice.i18n import LANGUAGES, translator
 
@@ -88,10 +89,54 @@ def test_a_refusal_in_swedish(run: Run, env: dict[str, str], lang: list[str]) ->
     )
 
 
-def test_a_usage_mistake_click_finds_is_refused_in_the_users_language(run: Run) -> None:
-    result = run("--lang", "sv", "advise", "--bogus")
-    assert result.exit_code == 2
-    assert result.stderr.startswith("Fel: ") and len(result.stderr.splitlines()) == 1
+USAGE_MISTAKES = [
+    (["advise", "--bogus"], "No such option: --bogus", "Okänd flagga: --bogus"),
+    (
+        ["advise", "--tpo", "3"],
+        "No such option: --tpo (Possible options: --top)",
+        "Okänd flagga: --tpo (möjliga flaggor: --top)",
+    ),
+    (
+        ["advise", "--top", "x"],
+        "Invalid value for '--top' / '-n': Input should be a valid integer, unable to parse "
+        "string as an integer",
+        "Ogiltigt värde för '--top' / '-n': ett heltal behövs",
+    ),
+    (["export"], "Missing argument 'match'.", "Argumentet 'match' saknas."),
+    (["frobnicate"], "No such command 'frobnicate'.", "Okänt kommando: 'frobnicate'."),
+    (
+        ["advise", "--rules"],
+        "Option '--rules' requires an argument.",
+        "Flaggan '--rules' behöver ett värde.",
+    ),
+    (
+        ["scores", "reset"],
+        "Missing option '--rules' / '-r'.",
+        "Flaggan '--rules' / '-r' saknas.",
+    ),
+    (
+        ["export", "a", "b"],
+        "Got unexpected extra argument(s) (b)",
+        "Oväntade extra argument (b)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "english", "swedish"), USAGE_MISTAKES)
+def test_a_usage_mistake_click_finds_is_said_in_the_users_language(
+    run: Run, args: list[str], english: str, swedish: str
+) -> None:
+    """Click's own sentences, recognised by their shape: English exactly as Click writes it."""
+    said = run(*args)
+    assert said.exit_code == 2 and said.stderr == f"Error: {english}\n"
+    said = run("--lang", "sv", *args)
+    assert said.exit_code == 2 and said.stdout == ""
+    assert said.stderr == f"Fel: {swedish}\n"
+
+
+def test_a_usage_mistake_of_a_shape_not_known_is_shown_as_click_wrote_it() -> None:
+    sentence = "Option '--x' got something new to say."
+    assert usage_message(sentence, translator("sv")) == sentence
 
 
 def test_lang_wins_over_the_locale_and_fivedice_lang(run: Run) -> None:

@@ -14,6 +14,7 @@ from fivedice.i18n import translator
 from .conventions import HELP_OPTION_NAMES, REFUSED, add_version_option
 from .help_text import translate_help
 from .language import add_language_option, choose_language, cli_translator, environment_language
+from .usage_errors import usage_message
 
 _typed = TyperOption.display_type_rich
 
@@ -30,7 +31,7 @@ TyperOption.display_type_rich = _flags_take_no_value  # type: ignore[method-assi
 def usage_error(exc: UsageError) -> typer.Exit:
     """Print a usage mistake Click found as one line; the exit to raise."""
     t = cli_translator()
-    typer.echo(t.t("cli.app.error", message=exc.format_message()), err=True)
+    typer.echo(t.t("cli.app.error", message=usage_message(exc.format_message(), t)), err=True)
     return typer.Exit(REFUSED)
 
 
