@@ -6,6 +6,7 @@ speak is refused with exit code 2, naming those it does."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from click.testing import Result
@@ -210,3 +211,20 @@ def test_outside_a_command_the_language_is_the_environments(
     assert cli_language() == "da"
     monkeypatch.setenv("FIVEDICE_LANG", "es")
     assert cli_language() == "es"
+
+
+def test_a_question_is_asked_and_answered_in_the_users_language(run: Run, tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+    args = ("--lang", "sv", "scores", "reset", "-r", "official", "--database", url)
+    declined = run(*args, stdin="nej\n")
+    assert declined.exit_code == 1
+    assert declined.stdout == "Nollställa topplistan för official? [j/N]: nej\n"  # echoed input
+    assert declined.stderr == "Avbrutet.\n"
+    asked_again = run(*args, stdin="kanske\nj\n")
+    assert asked_again.exit_code == 0, asked_again.output
+    assert asked_again.stderr == "Fel: ogiltigt svar\n"
+    assert asked_again.stdout.endswith("Topplistan för official är nollställd.\n")
+    english = run(*args[2:], stdin="n\n")
+    assert english.exit_code == 1
+    assert english.stdout == "Reset the high scores of official? [y/N]: n\n"
+    assert english.stderr == "Aborted!\n"

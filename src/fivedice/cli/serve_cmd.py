@@ -13,7 +13,7 @@ from typing import Annotated, cast
 import typer
 
 from .app import app
-from .conventions import DatabaseOption, RulesOption
+from .conventions import DatabaseOption, RulesOption, confirm, decline
 from .language import cli_translator
 from .rules_cmd import check_range, fail, reporting_bad_input
 from .words import day
@@ -183,8 +183,8 @@ def reset_scores(
     t = cli_translator()
     with reporting_bad_input():
         preset(rules)
-    if not yes:
-        typer.confirm(t.t("cli.scores.reset.confirm", rules=rules), abort=True)
+    if not yes and not confirm(t.t("cli.scores.reset.confirm", rules=rules), t):
+        decline(t)
     with _store_errors():
         store = Store(database)
         try:
