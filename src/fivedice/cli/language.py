@@ -109,7 +109,6 @@ def _language_option() -> object:
             "--lang",
             metavar="LANG",
             expose_value=False,
-            is_eager=True,
             help="cli.app.lang_option",
             show_default=False,
         ),
