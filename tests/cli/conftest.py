@@ -30,6 +30,14 @@ def private_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.fixture(autouse=True)
+def english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands speak English (the tests read their English) unless a test asks for
+    another language: the locale of the machine running the tests does not count."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "FIVEDICE_LANG"):
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture
 def apps(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[FiveDiceApp]:
     """The apps ``fivedice play`` built, instead of running them (a Pilot then drives what the
@@ -43,11 +51,11 @@ def apps(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[FiveDiceApp]:
 @pytest.fixture
 def run() -> Run:
     """``run("score", "33315")``: the command's result, with a wide terminal so that Rich
-    tables are not wrapped."""
+    tables are not wrapped (``env=`` adds environment variables, ``LANG`` say)."""
     runner = CliRunner()
 
-    def invoke(*args: str, stdin: str | None = None) -> Result:
-        return runner.invoke(app, list(args), input=stdin, env={"COLUMNS": "200"})
+    def invoke(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> Result:
+        return runner.invoke(app, list(args), input=stdin, env={"COLUMNS": "200", **(env or {})})
 
     return invoke
 

@@ -9,7 +9,12 @@ from typer._click import Context  # Typer vendors Click: its errors are not clic
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup, TyperOption
 
+from fivedice.i18n import translator
+
 from .conventions import HELP_OPTION_NAMES, REFUSED, add_version_option
+from .help_text import translate_help
+from .language import add_language_option, choose_language, cli_translator, environment_language
+from .usage_errors import usage_message
 
 _typed = TyperOption.display_type_rich
 
@@ -23,24 +28,35 @@ def _flags_take_no_value(self: TyperOption, ctx: Context) -> str | None:
 TyperOption.display_type_rich = _flags_take_no_value  # type: ignore[method-assign]
 
 
+def usage_error(exc: UsageError) -> typer.Exit:
+    """Print a usage mistake Click found as one line; the exit to raise."""
+    t = cli_translator()
+    typer.echo(t.t("cli.app.error", message=usage_message(exc.format_message(), t)), err=True)
+    return typer.Exit(REFUSED)
+
+
 class OneLineUsageErrors(TyperGroup):
-    """Every command gets ``--version`` (see :mod:`.conventions`), and a usage mistake that
-    Click finds itself (an unknown option, a word where a number goes, a missing option) ends
-    like every other refusal: one line, exit code 2."""
+    """Every command gets ``--version`` (see :mod:`.conventions`), the app its ``--lang`` (see
+    :mod:`.language`), and a usage mistake that Click finds itself (an unknown option, a word
+    where a number goes, a missing option) ends like every other refusal: one line, exit code 2.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         add_version_option(self)
+        add_language_option(self)
+        translate_help(self, translator(environment_language()))
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        """Read the app's own options; a mistake there (``fivedice --bogus``) is one line too."""
+        """Choose the run's language and put the help into it, then read the app's own
+        options; a mistake there (``fivedice --bogus``) is one line too."""
+        translate_help(self, translator(choose_language(self, ctx, args)), ctx)
         try:
             return super().parse_args(ctx, args)
         except NoArgsIsHelpError:
             raise
         except UsageError as exc:
-            typer.echo(f"Error: {exc.format_message()}", err=True)
-            raise typer.Exit(REFUSED) from None
+            raise usage_error(exc) from None
 
     def invoke(self, ctx: Context) -> Any:
         """Run the command, turning Click's multi-line usage panel into one line."""
@@ -51,14 +67,13 @@ class OneLineUsageErrors(TyperGroup):
                 typer.echo(exc.format_message())
             raise typer.Exit(REFUSED) from None
         except UsageError as exc:
-            typer.echo(f"Error: {exc.format_message()}", err=True)
-            raise typer.Exit(REFUSED) from None
+            raise usage_error(exc) from None
 
 
 app = typer.Typer(
     cls=OneLineUsageErrors,
     name="fivedice",
-    help="Yahtzee as its players know it: play, score, solve, advise, serve.",
+    help="cli.app.help",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

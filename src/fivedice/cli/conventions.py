@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from typer._click.core import Command  # Typer vendors Click
 from typer.core import TyperGroup
 
 import fivedice
+from fivedice.i18n import Translator
 
 HELP_OPTION_NAMES = ["-h", "--help"]
 
@@ -50,7 +51,7 @@ def _version_flag() -> object:
                 is_eager=True,
                 expose_value=False,
                 callback=_show_version,
-                help="Print the version and exit.",
+                help="cli.conventions.version",
             ),
         ] = False,
     ) -> None:
@@ -68,9 +69,34 @@ def add_version_option(command: Command) -> None:
             add_version_option(sub)
 
 
-RulesOption = Annotated[
-    str, typer.Option("--rules", "-r", help="The rule set: a preset name (see `fivedice rules`).")
-]
+def confirm(question: str, t: Translator) -> bool:
+    """Ask a yes-or-no question in the user's language, no by default: "Reset the high scores
+    of official? [y/N]: ". The language's own answers count ("j", "ja" in Swedish), and
+    English's; an answer neither yes nor no asks again, and no answer at all (stdin closed) is
+    a no."""
+    yes = set(t.t("cli.confirm.yes").split()) | {"y", "yes"}
+    no = set(t.t("cli.confirm.no").split()) | {"n", "no", ""}
+    while True:
+        try:
+            answer = typer.prompt(
+                t.t("cli.confirm.prompt", question=question), default="", show_default=False
+            )
+        except typer.Abort:
+            return False
+        if answer.strip().casefold() in yes:
+            return True
+        if answer.strip().casefold() in no:
+            return False
+        typer.echo(t.t("cli.app.error", message=t.t("cli.confirm.invalid")), err=True)
+
+
+def decline(t: Translator) -> NoReturn:
+    """End a command whose question was answered no: "Aborted!", exit code 1."""
+    typer.echo(t.t("cli.confirm.aborted"), err=True)
+    raise typer.Exit(DECLINED)
+
+
+RulesOption = Annotated[str, typer.Option("--rules", "-r", help="cli.conventions.rules")]
 """The rule set, spelled ``-r``/``--rules`` in every command that takes one."""
 
 DatabaseOption = Annotated[
@@ -78,8 +104,7 @@ DatabaseOption = Annotated[
     typer.Option(
         "--database",
         envvar="FIVEDICE_DATABASE_URL",
-        help="The database: an SQLAlchemy URL (default: FIVEDICE_DATABASE_URL, else SQLite in "
-        "the user data directory).",
+        help="cli.conventions.database",
         show_default=False,
     ),
 ]

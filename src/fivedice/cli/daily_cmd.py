@@ -12,37 +12,38 @@ import typer
 
 from .app import app
 from .conventions import DatabaseOption
+from .language import cli_translator
 from .rules_cmd import fail
-from .words import box_label, count
+from .words import box_label, count, day, dice_words
 
 if TYPE_CHECKING:
     from fivedice.rules import Match
     from fivedice.rules.daily import DailyDice
 
 DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
-DEFAULT_NAME = "Player"
 
 
 def read_day(text: str | None, today: date) -> date:
     """The day asked for (YYYY-MM-DD; today when None); refuses a malformed or future day."""
     if text is None:
         return today
+    t = cli_translator()
     try:
         if not DAY_PATTERN.fullmatch(text):
             raise ValueError
-        day = date.fromisoformat(text)
+        asked = date.fromisoformat(text)
     except ValueError:
-        fail(f"--date is a day as YYYY-MM-DD, not {text[:40]!r}")
-    if day > today:
-        fail(f"{day} has not come yet: today is {today} (days change at midnight UTC)")
+        fail(t.t("cli.daily.bad_date", value=repr(text[:40])))
+    if asked > today:
+        fail(t.t("cli.daily.not_yet", day=day(asked, t), today=day(today, t)))
     from fivedice.rules.daily import FIRST_DAY
 
-    if day < FIRST_DAY:
-        fail(f"The daily challenge began on {FIRST_DAY}: there is no challenge on {day}")
-    return day
+    if asked < FIRST_DAY:
+        fail(t.t("cli.daily.before_first", first=day(FIRST_DAY, t), day=day(asked, t)))
+    return asked
 
 
-def day_secret(database: str | None, day: date, *, make: bool = True) -> bytes:
+def day_secret(database: str | None, when: date, *, make: bool = True) -> bytes:
     """The day's secret from the store, made there the first time the day is played; without
     `make`, a day nobody played in this database is refused (its dice were never drawn)."""
     from fivedice.store import Store
@@ -53,39 +54,39 @@ def day_secret(database: str | None, day: date, *, make: bool = True) -> bytes:
     with _store_errors():
         store = Store(database)
         try:
-            secret = store.daily_secret(day) if make else find_secret(store, day)
+            secret = store.daily_secret(when) if make else find_secret(store, when)
         finally:
             store.close()
     if secret is None:
-        fail(f"Nobody played the daily challenge of {day} in this database: it has no dice")
+        fail(cli_translator().t("cli.daily.never_played", day=day(when)))
     return secret
 
 
-@app.command()
+@app.command(help="cli.daily.help")
 def daily(
     day_text: Annotated[
         str | None,
         typer.Option(
             "--date",
             metavar="YYYY-MM-DD",
-            help="The day to play (a past day, or today); today (UTC) by default.",
+            help="cli.daily.date",
             show_default=False,
         ),
     ] = None,
     database: DatabaseOption = None,
-    name: Annotated[str, typer.Option("--name", help="Your name on the card.")] = DEFAULT_NAME,
+    name: Annotated[
+        str | None, typer.Option("--name", help="cli.daily.name", show_default=False)
+    ] = None,
     show_optimal: Annotated[
         bool,
         typer.Option(
             "--show-optimal",
-            help="Print the optimal player's game on the dice of a past day played in this "
-            "database (roll by roll, what it held and the box it chose) and the day's secret, "
-            "instead of playing.",
+            help="cli.daily.show_optimal",
         ),
     ] = False,
     bell: Annotated[
         bool,
-        typer.Option("--bell/--no-bell", help="Ring the terminal's bell when your turn comes."),
+        typer.Option("--bell/--no-bell", help="cli.daily.bell"),
     ] = True,
 ) -> None:
     """Play the daily challenge: the day's dice under the day's rule set (Yatzy on Sundays, a
@@ -97,15 +98,17 @@ def daily(
     from fivedice.rules.daily import DailyDice, preset_of_day, today
     from fivedice.rules.match import check_name
 
+    t = cli_translator()
     now = today()
-    day = read_day(day_text, now)
+    played = read_day(day_text, now)
     try:
-        player = check_name(name)
+        player = check_name(t.t("cli.daily.default_name") if name is None else name)
     except RuleError as exc:
         fail(str(exc))
-    if show_optimal and day >= now:
-        fail(f"The dice of {day} are secret until the day is over: --show-optimal takes a past day")
-    dice = DailyDice(day, preset_of_day(day), day_secret(database, day, make=not show_optimal))
+    if show_optimal and played >= now:
+        fail(t.t("cli.daily.still_secret", day=day(played, t)))
+    secret = day_secret(database, played, make=not show_optimal)
+    dice = DailyDice(played, preset_of_day(played), secret)
     if show_optimal:
         print_optimal_game(dice)
         return
@@ -122,13 +125,15 @@ def print_optimal_game(dice: DailyDice) -> None:
 
     from ..tui.daily import daily_title
 
+    t = cli_translator()
     rules = preset(dice.rules)
     match = optimal_game(dice)
-    typer.echo(f"{daily_title(dice.day, rules.title)}: the optimal player's game")
-    typer.echo(f"The day's secret: {dice.secret.hex()}")
+    title = daily_title(dice.day, t.preset(rules.name, rules.title))
+    typer.echo(t.t("cli.daily.optimal_game", title=title))
+    typer.echo(t.t("cli.daily.secret", secret=dice.secret.hex()))
     for line in optimal_lines(match):
         typer.echo(line)
-    typer.echo(f"Total: {count(match.state.player(0).total, 'point')}")
+    typer.echo(t.t("cli.daily.total", count=match.state.player(0).total))
 
 
 def optimal_lines(match: Match) -> list[str]:
@@ -136,18 +141,26 @@ def optimal_lines(match: Match) -> list[str]:
     before the next roll, and the box filled."""
     from fivedice.rules import BoxScored, DiceRolled
 
+    t = cli_translator()
     lines: list[str] = []
     steps: list[str] = []
     for event in match.events:
         if isinstance(event, DiceRolled):
-            if steps:
-                kept = " ".join(str(event.dice[p]) for p in event.held) or "nothing"
-                steps.append(f"hold {kept}")
-            steps.append("roll " + " ".join(str(face) for face in event.dice))
+            if steps and event.held:
+                kept = dice_words(event.dice[p] for p in event.held)
+                steps.append(t.t("cli.daily.hold", dice=kept))
+            elif steps:
+                steps.append(t.t("cli.daily.hold_nothing"))
+            steps.append(t.t("cli.daily.roll", dice=dice_words(event.dice)))
         elif isinstance(event, BoxScored):
-            box = box_label(match.rules, event.category)
-            bonus = f" + {count(event.bonus, 'bonus point')}" if event.bonus else ""
-            steps.append(f"{box}: {count(event.points, 'point')}{bonus}")
-            lines.append(f"Turn {len(lines) + 1:>2}  " + " · ".join(steps))
+            box = box_label(match.rules, event.category, t)
+            points = count(event.points, "point", t=t)
+            if event.bonus:
+                bonus = count(event.bonus, "bonus_point", t=t)
+                steps.append(t.t("cli.daily.scored_bonus", box=box, points=points, bonus=bonus))
+            else:
+                steps.append(t.t("cli.daily.scored", box=box, points=points))
+            turn = f"{len(lines) + 1:>2}"
+            lines.append(t.t("cli.daily.turn", turn=turn, steps=" · ".join(steps)))
             steps = []
     return lines

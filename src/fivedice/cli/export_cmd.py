@@ -12,38 +12,40 @@ import typer
 
 from .app import app
 from .conventions import DatabaseOption
+from .language import cli_translator
 from .rules_cmd import fail
 from .serve_cmd import _store_errors
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-@app.command()
+@app.command(help="cli.export.help")
 def export(
-    match: Annotated[str, typer.Argument(help="The match's id (as in its replay's address).")],
+    match: Annotated[str, typer.Argument(help="cli.export.match")],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="The file to write (default: stdout)."),
+        typer.Option("--output", "-o", help="cli.export.output"),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="cli.export.force")] = False,
     unfinished: Annotated[
         bool,
-        typer.Option("--unfinished", help="Export a match not finished yet: its log so far."),
+        typer.Option("--unfinished", help="cli.export.unfinished"),
     ] = False,
     database: DatabaseOption = None,
 ) -> None:
     """Write a finished match's log, one event per line, for `replay` and `analyse`."""
     from fivedice.store import Store, UnknownMatch
 
+    t = cli_translator()
     if not MATCH_ID.fullmatch(match):
-        fail(f"A match id is 1 to 64 letters, digits, - or _, not {match[:80]!r}")
+        fail(t.t("cli.export.bad_id", value=repr(match[:80])))
     if output is not None and str(output) != "-":
         if output.is_dir():
-            fail(f"{output} is a folder: name a file to write")
+            fail(t.t("cli.export.is_folder", path=str(output)))
         if output.exists() and not force:
-            fail(f"{output} exists: add --force to overwrite it")
+            fail(t.t("cli.export.exists", path=str(output)))
         if not output.parent.is_dir():
-            fail(f"Cannot write {output}: the folder {output.parent} does not exist")
+            fail(t.t("cli.export.no_folder", path=str(output), folder=str(output.parent)))
     with _store_errors():
         _check_database_exists(database)
         store = Store(database)
@@ -51,11 +53,13 @@ def export(
             summary = store.summary(match)
             events = store.load_events(match)
         except UnknownMatch:
-            fail(f"No match {match} in the database")
+            fail(t.t("cli.export.unknown_match", match=match))
         finally:
             store.close()
     if summary.status != "finished" and not unfinished:
-        fail(f"Match {match} is not finished ({summary.status}): --unfinished exports it so far")
+        status = f"cli.export.status_{summary.status}"
+        status = t.t(status) if t.has(status) else summary.status
+        fail(t.t("cli.export.not_finished", match=match, status=status))
     lines = "".join(
         json.dumps({"seq": seq, **event.to_dict()}) + "\n"
         for seq, event in enumerate(events, start=1)
@@ -66,8 +70,10 @@ def export(
     try:
         output.write_text(lines, encoding="utf-8")
     except OSError as exc:
-        fail(f"Cannot write {output}: {exc.strerror or exc}")
-    typer.echo(f"{len(events)} events of match {match} written to {output}", err=True)
+        fail(t.t("cli.export.unwritable", path=str(output), reason=exc.strerror or exc))
+    typer.echo(
+        t.t("cli.export.written", count=len(events), match=match, path=str(output)), err=True
+    )
 
 
 def _check_database_exists(url: str | None) -> None:
@@ -82,4 +88,4 @@ def _check_database_exists(url: str | None) -> None:
     if not parsed.drivername.startswith("sqlite") or not name or name == ":memory:":
         return
     if not Path(name).is_file():
-        fail(f"Cannot use the database {name}: there is no such file")
+        fail(cli_translator().t("cli.database.no_file", path=name))

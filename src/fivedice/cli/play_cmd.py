@@ -12,46 +12,34 @@ from .app import app
 from .conventions import DatabaseOption, RulesOption
 
 
-@app.command()
+@app.command(help="cli.play.help")
 def play(
     ctx: typer.Context,
     player: list[str] = typer.Option(  # noqa: B008 - Typer declares options this way
         None,
         "--player",
         "-p",
-        help="A player's name (or initials); repeat for each player, in turn order.",
+        help="cli.play.player",
     ),
     computer: list[str] = typer.Option(  # noqa: B008 - Typer declares options this way
         None,
         "--computer",
         "-c",
         metavar="LEVEL",
-        help=(
-            "A computer player of this level (beginner, good-human, optimal, win-seeking); "
-            "repeat for each. Computers sit after the people, in the order given. The start "
-            "screen shows them filled in; add --go to start the match at once."
-        ),
+        help="cli.play.computer",
     ),
     rules: RulesOption = "official",
-    rounds: int = typer.Option(1, "--rounds", min=1, max=6, help="Rounds to play, 1 to 6."),
+    rounds: int = typer.Option(1, "--rounds", min=1, max=6, help="cli.play.rounds"),
     undo: bool = typer.Option(
         True,
         "--undo/--no-undo",
-        help="Allow undo of the last scoring (never with rules that have none).",
+        help="cli.play.undo",
     ),
-    at_once: bool = typer.Option(
-        False, "--go", help="Start the match at once with these players (no start screen)."
-    ),
-    seed: int | None = typer.Option(
-        None, "--seed", help="Seed the dice, 0 or more (a reproducible game); secure otherwise."
-    ),
-    bell: bool = typer.Option(
-        True, "--bell/--no-bell", help="Ring the terminal's bell when the turn comes to a person."
-    ),
+    at_once: bool = typer.Option(False, "--go", help="cli.play.go"),
+    seed: int | None = typer.Option(None, "--seed", help="cli.play.seed"),
+    bell: bool = typer.Option(True, "--bell/--no-bell", help="cli.play.bell"),
     database: DatabaseOption = None,
-    fresh: bool = typer.Option(
-        False, "--fresh", help="Open the start screen with the defaults, not the last game's."
-    ),
+    fresh: bool = typer.Option(False, "--fresh", help="cli.play.fresh"),
 ) -> None:
     """Play at this terminal: 1 to 8 players take turns (hot seat), mouse or keyboard.
 
@@ -63,24 +51,26 @@ def play(
     from ..tui import FiveDiceApp, GameSetup, SeatSetup
     from ..tui.computer import computer_levels, computer_name
     from ..tui.last_game import last_game_file, load_last_game
+    from .language import cli_translator
     from .rules_cmd import fail
     from .serve_cmd import _store_errors
 
+    t = cli_translator()
     try:
         preset(rules)
         names = [check_name(name) for name in player or []] or ["P1"]
     except RuleError as exc:
         fail(str(exc))
     if seed is not None and seed < 0:
-        fail(f"--seed is 0 or more, not {seed}")
+        fail(t.t("cli.conventions.seed_negative", seed=str(seed)))
     levels = list(computer or [])
     known = [level for _, level in computer_levels()] if levels else []
     for level in levels:
         if level not in known:
             refuse_uninstalled(level)
-            fail(f"No computer player of level {level!r}; the levels are {', '.join(known)}")
+            fail(t.t("cli.play.unknown_level", level=repr(level), levels=", ".join(known)))
     if len(names) + len(levels) > 8:
-        fail(f"At most 8 players, not {len(names) + len(levels)} (--player and --computer)")
+        fail(t.t("cli.play.too_many", players=len(names) + len(levels)))
     people = [SeatSetup(name) for name in names]
     computers = [
         SeatSetup(computer_name(level, len(people) + i), level) for i, level in enumerate(levels)

@@ -9,22 +9,21 @@ import typer
 
 from .app import app
 from .conventions import DECLINED, DatabaseOption
+from .language import cli_translator
 from .rules_cmd import check_range, fail
 from .serve_cmd import LimitOption, _store_errors
-from .words import count
+from .words import count, day, fixed
 
 ratings_app = typer.Typer(
-    help="Ratings per rule-set family: the best, and a check from the logs.",
+    help="cli.ratings.help",
     no_args_is_help=True,  # as the app itself: no command shows the commands (exit code 2)
 )
 app.add_typer(ratings_app, name="ratings")
 
-FAMILY_HELP = "yahtzee, yatzy, yacht or general."
 
-
-@ratings_app.command("show")
+@ratings_app.command("show", help="cli.ratings.show.help")
 def show_ratings(
-    family: Annotated[str, typer.Option(help=FAMILY_HELP)] = "yahtzee",
+    family: Annotated[str, typer.Option(help="cli.ratings.show.family")] = "yahtzee",
     limit: LimitOption = 20,
     database: DatabaseOption = None,
 ) -> None:
@@ -32,11 +31,12 @@ def show_ratings(
     from fivedice.rules import Family
     from fivedice.store import Store, best_ratings
 
+    t = cli_translator()
     check_range("--limit", limit, 1, 1000)
     try:
         chosen = Family(family)
     except ValueError:
-        fail(f"No family called {family!r}; the families are {FAMILY_HELP}")
+        fail(t.t("cli.ratings.show.unknown_family", family=repr(family)))
     with _store_errors():
         store = Store(database)
         try:
@@ -44,16 +44,19 @@ def show_ratings(
         finally:
             store.close()
     if not lines:
-        typer.echo(f"No ratings for {chosen.label} yet.")
+        label = f"family.{chosen.value}"
+        typer.echo(
+            t.t("cli.ratings.show.none", family=t.t(label) if t.has(label) else chosen.label)
+        )
     for place, line in enumerate(lines, start=1):
         mark = "?" if line.rating.provisional else " "
+        rating, games = fixed(line.rating.shown, 1, t), count(line.rating.games, "game", t=t)
         typer.echo(
-            f"{place:>3}. {line.name:<24} {line.rating.shown:>6.1f}{mark} "
-            f"{count(line.rating.games, 'game'):>10}  {line.finished_at:%Y-%m-%d}"
+            f"{place:>3}. {line.name:<24} {rating:>6}{mark} {games:>10}  {day(line.finished_at, t)}"
         )
 
 
-@ratings_app.command("check")
+@ratings_app.command("check", help="cli.ratings.check.help")
 def check_ratings(database: DatabaseOption = None) -> None:
     """Recompute every rating from the matches' logs and compare with the recorded ones; exit
     code 1 at the first difference."""
@@ -67,18 +70,24 @@ def check_ratings(database: DatabaseOption = None) -> None:
             replayed = recompute(rated_matches(store))
         finally:
             store.close()
+    t = cli_translator()
     for got, want in zip(recorded, replayed, strict=False):
         if got != want:
-            typer.echo(f"Match {want.match_id}, {want.account_id}: recorded {got}, logs {want}")
+            typer.echo(
+                t.t(
+                    "cli.ratings.check.differs",
+                    match=want.match_id,
+                    account=str(want.account_id),
+                    recorded=str(got),
+                    logs=str(want),
+                )
+            )
             raise typer.Exit(DECLINED)
     if len(recorded) != len(replayed):
         typer.echo(
-            f"{count(len(recorded), 'rating change')} recorded, {len(replayed):,} from the logs"
+            t.t("cli.ratings.check.counts_differ", count=len(recorded), from_logs=len(replayed))
         )
         raise typer.Exit(DECLINED)
     matches = len({c.match_id for c in recorded})
-    changes, rated = (
-        count(len(recorded), "rating change"),
-        count(matches, "rated match", "rated matches"),
-    )
-    typer.echo(f"{changes} in {rated}: as the logs say.")
+    changes, rated = count(len(recorded), "rating_change", t=t), count(matches, "rated_match", t=t)
+    typer.echo(t.t("cli.ratings.check.as_logged", changes=changes, matches=rated))

@@ -13,20 +13,22 @@ from typing import Annotated, cast
 import typer
 
 from .app import app
-from .conventions import DatabaseOption, RulesOption
+from .conventions import DatabaseOption, RulesOption, confirm, decline
+from .language import cli_translator
 from .rules_cmd import check_range, fail, reporting_bad_input
+from .words import day
 
 scores_app = typer.Typer(
-    help="High-score lists of single games: show one, or reset it (the 1986 game's Reset).",
+    help="cli.scores.help",
     no_args_is_help=True,  # as the app itself: no command shows the commands (exit code 2)
 )
 app.add_typer(scores_app, name="scores")
 
 
-@app.command()
+@app.command(help="cli.serve.help")
 def serve(
-    host: Annotated[str | None, typer.Option(help="Address to listen on.")] = None,
-    port: Annotated[int | None, typer.Option(help="Port to listen on.")] = None,
+    host: Annotated[str | None, typer.Option(help="cli.serve.host")] = None,
+    port: Annotated[int | None, typer.Option(help="cli.serve.port")] = None,
     database: DatabaseOption = None,
     old_database: Annotated[str | None, typer.Option("--database-url", hidden=True)] = None,
 ) -> None:
@@ -34,7 +36,7 @@ def serve(
     from fivedice.extras import MissingExtra, require
 
     try:
-        require("server", "fivedice serve")
+        require("server", "fivedice serve")  # i18n: not text
     except MissingExtra as exc:
         fail(str(exc))
     from fivedice.server import Settings
@@ -44,7 +46,7 @@ def serve(
     from fivedice.store import Store
 
     if old_database is not None:
-        fail("--database-url is now --database, as in every command: --database URL")
+        fail(cli_translator().t("cli.serve.database_url_renamed"))
     try:
         settings = Settings.from_env(host=host, port=port, database_url=database)
     except SettingError as exc:
@@ -68,7 +70,10 @@ def _check_port_free(host: str, port: int) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as exc:
-        fail(f"Cannot listen on {host}:{port}: {exc.strerror or exc}")
+        where = f"{host}:{port}"
+        fail(
+            cli_translator().t("cli.serve.cannot_listen", address=where, reason=exc.strerror or exc)
+        )
 
 
 def _check_database_writable(url: str | None) -> None:
@@ -82,13 +87,13 @@ def _check_database_writable(url: str | None) -> None:
     name = parsed.database
     if not parsed.drivername.startswith("sqlite") or not name or name == ":memory:":
         return
-    path = Path(name)
+    path, t = Path(name), cli_translator()
     if not path.parent.is_dir():
-        fail(f"Cannot use the database {path}: the folder {path.parent} does not exist")
+        fail(t.t("cli.database.no_folder", path=str(path), folder=str(path.parent)))
     if path.exists() and not os.access(path, os.W_OK):
-        fail(f"Cannot use the database {path}: the file is read-only")
+        fail(t.t("cli.database.read_only_file", path=str(path)))
     if not path.exists() and not os.access(path.parent, os.W_OK):
-        fail(f"Cannot use the database {path}: the folder {path.parent} is read-only")
+        fail(t.t("cli.database.read_only_folder", path=str(path), folder=str(path.parent)))
 
 
 @contextmanager
@@ -100,16 +105,20 @@ def _store_errors(url: str | None = None) -> Iterator[None]:
     from fivedice.server.preflight import one_line
     from fivedice.store import DATABASE_URL_ENV, display_url
 
+    t = cli_translator()
     try:
         yield
     except ArgumentError as exc:
-        fail(f"Cannot use the database URL: {one_line(exc)}")
+        fail(t.t("cli.database.bad_url", detail=one_line(exc)))
     except SQLAlchemyError as exc:
-        detail = getattr(exc, "orig", None) or exc
-        where = f" {display_url(url)} ({DATABASE_URL_ENV} or --database)" if url else ""
-        fail(f"Cannot use the database{where}: {one_line(detail)}")
+        detail = one_line(getattr(exc, "orig", None) or exc)
+        if url:
+            where = display_url(url)
+            fail(t.t("cli.database.unusable_at", url=where, env=DATABASE_URL_ENV, detail=detail))
+        fail(t.t("cli.database.unusable", detail=detail))
     except OSError as exc:  # the default data folder could not be created
-        fail(f"Cannot use the database: {exc.strerror or exc} ({exc.filename})")
+        reason = exc.strerror or exc
+        fail(t.t("cli.database.unusable_file", reason=reason, file=str(exc.filename)))
     except ModuleNotFoundError as exc:  # the URL names a driver that is not installed
         fail(missing_driver(exc.name or str(exc)))
 
@@ -118,32 +127,33 @@ def missing_driver(module: str) -> str:
     """What to install for a database URL whose driver module is missing."""
     from fivedice.extras import needs
 
+    t = cli_translator()
     if module.split(".")[0] in ("psycopg", "psycopg2"):
-        return f"{needs('postgres', 'A PostgreSQL database')} (and a URL starting postgresql+psycopg://)"
-    return f"Cannot use the database: its driver {module!r} is not installed"
+        install = needs("postgres", t.t("cli.database.postgres"))
+        return t.t("cli.database.postgres_needs", needs=install)
+    return t.t("cli.database.no_driver", module=repr(module))
 
 
-LimitOption = Annotated[int, typer.Option("--limit", "-n", help="How many lines: 1 to 1,000.")]
+LimitOption = Annotated[int, typer.Option("--limit", "-n", help="cli.scores.limit")]
 
 
-@scores_app.command("show")
+@scores_app.command("show", help="cli.scores.show.help")
 def show_scores(
     rules: RulesOption = "official",
     limit: LimitOption = 10,
-    period: Annotated[
-        str, typer.Option(help="all, month or week (this calendar month or week, UTC).")
-    ] = "all",
+    period: Annotated[str, typer.Option(help="cli.scores.show.period")] = "all",
     database: DatabaseOption = None,
 ) -> None:
     """Print a preset's best single games: a match of several rounds is several games."""
     from fivedice.rules import preset
     from fivedice.store import PERIODS, Period, Store, best_games
 
+    t = cli_translator()
     check_range("--limit", limit, 1, 1000)
     with reporting_bad_input():
         preset(rules)
     if period not in PERIODS:
-        fail(f"A period is one of {', '.join(PERIODS)}, not {period!r}")
+        fail(t.t("cli.scores.show.unknown_period", periods=", ".join(PERIODS), value=repr(period)))
     with _store_errors():
         store = Store(database)
         try:
@@ -151,34 +161,34 @@ def show_scores(
         finally:
             store.close()
     if not scores:
-        typer.echo(f"No high scores for {rules} yet.")
+        typer.echo(t.t("cli.scores.show.none", rules=rules))
     for place, line in enumerate(scores, start=1):
-        game = f"  game {line.round + 1} of {line.rounds}" if line.rounds > 1 else ""
-        typer.echo(
-            f"{place:>3}. {line.name:<24} {line.total:>5}  {line.finished_at:%Y-%m-%d}{game}"
-        )
+        total, when = t.number(line.total), day(line.finished_at, t)
+        text = f"{place:>3}. {line.name:<24} {total:>5}  {when}"
+        if line.rounds > 1:
+            text += "  " + t.t("cli.scores.show.game_of", game=line.round + 1, games=line.rounds)
+        typer.echo(text)
 
 
-@scores_app.command("reset")
+@scores_app.command("reset", help="cli.scores.reset.help")
 def reset_scores(
-    rules: Annotated[
-        str, typer.Option("--rules", "-r", help="The rule set whose list to reset: a preset name.")
-    ],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    rules: Annotated[str, typer.Option("--rules", "-r", help="cli.scores.reset.rules")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="cli.scores.reset.yes")] = False,
     database: DatabaseOption = None,
 ) -> None:
     """Start a preset's high-score list afresh; the match history is kept."""
     from fivedice.rules import preset
     from fivedice.store import Store
 
+    t = cli_translator()
     with reporting_bad_input():
         preset(rules)
-    if not yes:
-        typer.confirm(f"Reset the high scores of {rules}?", abort=True)
+    if not yes and not confirm(t.t("cli.scores.reset.confirm", rules=rules), t):
+        decline(t)
     with _store_errors():
         store = Store(database)
         try:
             store.reset_high_scores(rules)
         finally:
             store.close()
-    typer.echo(f"High scores of {rules} reset.")
+    typer.echo(t.t("cli.scores.reset.done", rules=rules))

@@ -16,6 +16,7 @@ import typer
 
 from .app import app
 from .conventions import RulesOption
+from .language import cli_translator
 from .rules_cmd import (
     DiceArgument,
     JsonOption,
@@ -26,7 +27,7 @@ from .rules_cmd import (
     read_log,
     reporting_bad_input,
 )
-from .words import count, move, move_with_points, rolls_left_words
+from .words import box_label, dice_words, fixed, move, move_with_points, rolls_left_words
 
 
 def _rules(name: str) -> Any:
@@ -48,17 +49,15 @@ def _require(extra: str, feature: str) -> None:
         fail(str(exc))
 
 
-@app.command()
+@app.command(help="cli.solve.help")
 def solve(
     rules: RulesOption = "official",
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Solve afresh; ignore the cache.")
-    ] = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="cli.solve.no_cache")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Compute (or load) the optimal-strategy table and print the expected score at the start."""
     if no_cache:
-        _require("solver", "fivedice solve --no-cache")
+        _require("solver", "fivedice solve --no-cache")  # i18n: not text
     from fivedice.strategy.cache import cached_table, load_or_solve
     from fivedice.strategy.shipped import shipped_path
 
@@ -78,16 +77,17 @@ def solve(
         }
         typer.echo(json.dumps(out))
         return
-    how = "loaded from the cache" if cached else "shipped with fivedice" if shipped else "solved"
-    typer.echo(
-        f"{ruleset.title}: expected score {table.expected_start:.6f} ({how} in {seconds:.2f} s)"
-    )
+    t = cli_translator()
+    how = "cli.solve.cached" if cached else "cli.solve.shipped" if shipped else "cli.solve.solved"
+    title = t.preset(ruleset.name, ruleset.title)
+    expected, took = fixed(table.expected_start, 6, t), fixed(seconds, 2, t)
+    typer.echo(t.t(how, title=title, expected=expected, seconds=took))
 
 
 MAX_TOP = 100  # more than any position has moves
 
 
-@app.command()
+@app.command(help="cli.advise.help")
 def advise(
     dice: DiceArgument = None,
     rules: RulesOption = "official",
@@ -95,21 +95,19 @@ def advise(
         str,
         typer.Option(
             "--filled",
-            help='Boxes already filled, as JSON: \'{"Chance": 22, "Four of a kind": 24}\'.',
+            help="cli.advise.filled",
         ),
     ] = "{}",
-    rolls_left: Annotated[
-        int, typer.Option("--rolls-left", help="Rolls still allowed this turn: 0 to 2.")
-    ] = 2,
+    rolls_left: Annotated[int, typer.Option("--rolls-left", help="cli.advise.rolls_left")] = 2,
     yahtzee_bonus: Annotated[
-        int, typer.Option("--yahtzee-bonus", help="Extra-Yahtzee bonus points so far.")
+        int, typer.Option("--yahtzee-bonus", help="cli.advise.yahtzee_bonus")
     ] = 0,
     top: Annotated[
         int | None,
         typer.Option(
             "--top",
             "-n",
-            help=f"Only the N best moves, 1 to {MAX_TOP} (all of them when left out).",
+            help="cli.advise.top",
             show_default=False,
         ),
     ] = None,
@@ -121,8 +119,9 @@ def advise(
     from fivedice.strategy.advisor import advise as advise_position
     from fivedice.strategy.cache import load_or_solve
 
+    t = cli_translator()
     if old_dice is not None:
-        fail("--dice is no more: give the dice as plain arguments, e.g. fivedice advise 3 3 3 1 5")
+        fail(t.t("cli.advise.no_dice_option"))
     ruleset = _rules(rules)
     check_range("--rolls-left", rolls_left, 0, 2)
     if top is not None:
@@ -131,7 +130,7 @@ def advise(
         hand = read_dice(dice)
         card = read_filled(filled, ruleset, yahtzee_bonus)
     if card.is_complete:
-        fail("Every box is filled: there is nothing to decide")
+        fail(t.t("cli.advise.card_full"))
     table = load_or_solve(ruleset, progress=not as_json)
     try:
         actions = advise_position(table, card, hand, rolls_left)
@@ -157,51 +156,55 @@ def advise(
 
     from .rules_cmd import console
 
-    best_ones = "the best move" if len(shown) == 1 else f"the {len(shown)} best moves"
-    which = f"{best_ones} of {len(actions)}" if top else "every move"
+    position = {
+        "title": t.preset(ruleset.name, ruleset.title),
+        "dice": str(hand),
+        "rolls_left": rolls_left_words(rolls_left, t),
+    }
+    if top:
+        heading = t.t("cli.advise.best_moves", count=len(shown), total=len(actions), **position)
+    else:
+        heading = t.t("cli.advise.every_move", **position)
     out = console()
-    out.print(f"{ruleset.title}: {hand}, {rolls_left_words(rolls_left)}: {which}")
+    out.print(heading)
     view = Table()
-    view.add_column("Expected final", justify="right")
-    view.add_column("Cost", justify="right")
-    view.add_column("Move")
+    view.add_column(t.t("cli.advise.column_expected"), justify="right")
+    view.add_column(t.t("cli.advise.column_cost"), justify="right")
+    view.add_column(t.t("cli.advise.column_move"))
     for a in shown:
-        view.add_row(f"{a.expected:.4f}", f"{best - a.expected:.4f}", move_with_points(ruleset, a))
+        view.add_row(
+            fixed(a.expected, 4, t), fixed(best - a.expected, 4, t), move_with_points(ruleset, a, t)
+        )
     out.print(view)
 
 
 MAX_GAMES = 10_000_000  # about a minute of the optimal player; memory is flat either way
 
 
-@app.command()
+@app.command(help="cli.simulate.help")
 def simulate(
-    player: Annotated[
-        str, typer.Option("--player", help="beginner, good-human, optimal or win-seeking.")
-    ] = "optimal",
-    games: Annotated[
-        int, typer.Option("--games", help=f"Games (or matches) to play: 1 to {MAX_GAMES:,}.")
-    ] = 10000,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed: 0 or more.")] = 0,
+    player: Annotated[str, typer.Option("--player", help="cli.simulate.player")] = "optimal",
+    games: Annotated[int, typer.Option("--games", help="cli.simulate.games")] = 10000,
+    seed: Annotated[int, typer.Option("--seed", help="cli.simulate.seed")] = 0,
     rules: RulesOption = "official",
-    against: Annotated[
-        str | None, typer.Option("--against", help="Head-to-head: the rival level.")
-    ] = None,
+    against: Annotated[str | None, typer.Option("--against", help="cli.simulate.against")] = None,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Write a histogram PNG here (the folder must exist)."),
+        typer.Option("--plot", help="cli.simulate.plot"),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Play many games fast and report the score distribution, or a head-to-head win rate."""
-    _require("solver", "fivedice simulate")
+    _require("solver", "fivedice simulate")  # i18n: not text
     from fivedice.strategy.levels import head_to_head_tally, level_tally
     from fivedice.strategy.simulate import Summary
 
+    t = cli_translator()
     check_range("--games", games, 1, MAX_GAMES)
     if seed < 0:  # numpy's own refusal ("expected non-negative integer") names no option
-        fail(f"--seed is 0 or more, not {seed}")
+        fail(t.t("cli.conventions.seed_negative", seed=str(seed)))
     if plot is not None and not plot.parent.is_dir():
-        fail(f"--plot: the folder {plot.parent} does not exist")
+        fail(t.t("cli.simulate.plot_no_folder", folder=str(plot.parent)))
     if plot is not None:
         _require("plot", "--plot")
     ruleset = _rules(rules)
@@ -231,18 +234,31 @@ def simulate(
         from fivedice.strategy.plot import histogram_png
 
         rival_counts = None if rival_tally is None else rival_tally.counts
-        title = f"{player} ({ruleset.name}, {games} games)"
+        title = t.t("cli.simulate.plot_title", player=player, rules=ruleset.name, count=games)
         try:
             histogram_png(tally.counts, plot, title, rival_counts, against)
         except OSError as exc:
-            fail(f"--plot: cannot write {plot}: {exc.strerror or exc}")
+            fail(t.t("cli.simulate.plot_unwritable", path=str(plot), reason=exc.strerror or exc))
         out["plot"] = str(plot)
     if as_json:
         typer.echo(json.dumps(out))
         return
-    typer.echo(f"{player} on {ruleset.name}: {count(games, 'game')} in {seconds:.2f} s")
-    typer.echo(f"mean {summary.mean:.3f} ± {summary.stderr:.3f}   sd {summary.std:.3f}")
-    typer.echo("percentiles " + "  ".join(f"{p}%: {v:.0f}" for p, v in summary.percentiles.items()))
+    typer.echo(
+        t.t(
+            "cli.simulate.played",
+            player=player,
+            rules=ruleset.name,
+            count=games,
+            seconds=fixed(seconds, 2, t),
+        )
+    )
+    spread = {"mean": summary.mean, "stderr": summary.stderr, "sd": summary.std}
+    typer.echo(t.t("cli.simulate.mean", **{k: fixed(v, 3, t) for k, v in spread.items()}))
+    shares = (
+        t.t("cli.simulate.percentile", percent=str(p), score=fixed(v, 0, t))
+        for p, v in summary.percentiles.items()
+    )
+    typer.echo(t.t("cli.simulate.percentiles", percentiles="  ".join(shares)))
     top = max(n for _, n in summary.histogram)
     for lo, n in summary.histogram:
         typer.echo(
@@ -252,22 +268,29 @@ def simulate(
         rate = out["win_rate"]["rate"]
         low, high = out["win_rate"]["ci95"]
         typer.echo(
-            f"{player} vs {against}: wins {rate:.4f} (95% CI {low:.4f}-{high:.4f}); "
-            f"rival mean {rival_tally.mean:.3f}"
+            t.t(
+                "cli.simulate.head_to_head",
+                player=player,
+                rival=str(against),
+                rate=fixed(rate, 4, t),
+                low=fixed(low, 4, t),
+                high=fixed(high, 4, t),
+                rival_mean=fixed(rival_tally.mean, 3, t),
+            )
         )
     if plot is not None:
-        typer.echo(f"histogram written to {plot}")
+        typer.echo(t.t("cli.simulate.plot_written", path=str(plot)))
 
 
-@app.command()
+@app.command(help="cli.analyse.help")
 def analyse(
     log: Annotated[
         Path,
-        typer.Argument(help="A match log: a JSON list of events, or JSON lines; - reads stdin."),
+        typer.Argument(help="cli.analyse.log"),
     ],
     mistakes: Annotated[
         bool,
-        typer.Option("--mistakes", help="Only the decisions that gave expected points away."),
+        typer.Option("--mistakes", help="cli.analyse.mistakes"),
     ] = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -289,22 +312,32 @@ def analyse(
             del data["turns"]
         typer.echo(json.dumps(data))
         return
-    rules = result.rules
-    typer.echo(f"{rules.title}: expected score at the start {result.expected_start:.4f}")
+    rules, t = result.rules, cli_translator()
+    title = t.preset(rules.name, rules.title)
+    start = fixed(result.expected_start, 4, t)
+    typer.echo(t.t("cli.analyse.expected_start", title=title, expected=start))
     for d in result.decisions if decisions is None else decisions:
-        mark = "" if d.cost <= TOLERANCE else f"  costs {d.cost:.4f}"
-        typer.echo(
-            f"{d.player:>12} round {d.round + 1} turn {d.turn + 1:>2}: "
-            f"{' '.join(map(str, d.dice))}, {rolls_left_words(d.rolls_left)}: "
-            f"took {move(rules, d.taken.action)}, best {move(rules, d.best.action)}{mark}"
-        )
+        words = {
+            "player": f"{d.player:>12}",
+            "round": str(d.round + 1),
+            "turn": f"{d.turn + 1:>2}",
+            "dice": dice_words(d.dice),
+            "rolls_left": rolls_left_words(d.rolls_left, t),
+            "taken": move(rules, d.taken.action, t),
+            "best": move(rules, d.best.action, t),
+        }
+        if d.cost <= TOLERANCE:
+            typer.echo(t.t("cli.analyse.decision", **words))
+        else:
+            typer.echo(t.t("cli.analyse.decision_costs", cost=fixed(d.cost, 4, t), **words))
     if decisions is None:
-        for t in result.turns:
+        for turn in result.turns:
+            final = fixed(turn.expected_final, 3, t)
+            box = box_label(rules, turn.category, t)
             typer.echo(
-                f"{t.player:>12} after {rules.category(t.category).label}: "
-                f"expected final {t.expected_final:.3f}"
+                t.t("cli.analyse.after_turn", player=f"{turn.player:>12}", box=box, expected=final)
             )
     elif not decisions:
-        typer.echo("No mistakes: every decision was a best one.")
+        typer.echo(t.t("cli.analyse.no_mistakes"))
     for name, cost in result.total_cost().items():
-        typer.echo(f"{name}: {cost:.3f} expected points given away")
+        typer.echo(t.t("cli.analyse.given_away", player=name, points=fixed(cost, 3, t)))
