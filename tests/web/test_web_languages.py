@@ -109,13 +109,13 @@ class Walk:
             left = words(page.evaluate(VISIBLE_TEXT_JS)) & self.english
             assert left == set(), f"{self.name} {step}: English left on screen: {sorted(left)}"
 
-    def check_widths(self, step: str, *sizes: dict[str, int]) -> None:
+    def check_widths(self, step: str, *sizes: dict[str, int], table: bool = True) -> None:
         """The step again at other widths (then back to the first)."""
         first = self.page.viewport_size
         assert first is not None
         for size in sizes:
             self.page.set_viewport_size(size)
-            self.check(f"{step}-{size['width']}")
+            self.check(f"{step}-{size['width']}", table=table)
         self.page.set_viewport_size(first)
 
 
@@ -138,7 +138,9 @@ def play_to_the_end(walk: Walk, name: str, *widths: dict[str, int]) -> None:
     page = walk.page
     page.fill("#player-name", name)
     page.select_option("#vs-level", "beginner")
+    page.locator("#create-table summary").click()  # every choice of a new table, open
     walk.check("lobby", table=False)
+    walk.check_widths("lobby", *widths, table=False)
     page.locator("#play-computer").click()
     wait_phase(page, "playing")
     assert wait_acting_or_finished(page) == "0"
