@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import "./catalogs.js";
+
 import { actionText } from "../../src/fivedice/web/js/analysis.js";
 
 const label = (name) => ({ full_house: "Full house", twos: "Twos" })[name] || name;

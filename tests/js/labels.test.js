@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import "./catalogs.js";
+
 import { botName, levelHint, levelLabel } from "../../src/fivedice/web/js/labels.js";
 
 test("a known level has its own label and hint", () => {

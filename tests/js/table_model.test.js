@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import "./catalogs.js";
+
 import { TableModel, eventText, rollsText } from "../../src/fivedice/web/js/table_model.js";
 
 const CATEGORIES = [

@@ -2,6 +2,8 @@
 // browser notification tells you when the page is hidden (asked for only after a click on the
 // switch, kept between visits).
 
+import { t } from "./i18n.js";
+
 const TITLE = "fivedice";
 const KEY = "fivedice.notify";
 const ICON = "img/favicon.svg";
@@ -15,7 +17,7 @@ const TURN_ICON =
 /** The tab's title for a screen: "● Your turn — Table — fivedice" on your turn. */
 export function turnTitle(myTurn, place) {
   const base = place ? `${place} — ${TITLE}` : TITLE;
-  return myTurn ? `● Your turn — ${base}` : base;
+  return myTurn ? t("alerts.title_your_turn", { place: base }) : base;
 }
 
 function icon() {
@@ -45,9 +47,9 @@ export function showTurn(myTurn, place, { notify = false } = {}) {
   link.type = "image/svg+xml";
   link.href = myTurn ? TURN_ICON : ICON;
   document.documentElement.dataset.yourTurn = myTurn ? "1" : "0";
-  if (myTurn && notify && document.hidden && wanted() && "Notification" in window && Notification.permission === "granted") {
+  if (myTurn && notify && document.hidden && wanted() && "Notification" in window && Notification.permission === "granted") { // i18n: not text
     if (shown) shown.close();
-    shown = new Notification("Your turn", { body: place ? `At ${place}` : "fivedice", tag: "fivedice-turn", icon: ICON });
+    shown = new Notification(t("alerts.notify_title"), { body: place ? t("alerts.notify_body", { place }) : "fivedice", tag: "fivedice-turn", icon: ICON });
     shown.onclick = () => {
       window.focus();
       shown.close();
@@ -67,14 +69,14 @@ export function clearTurn() {
 /** The "notify me" switch in the header: asks the browser's permission on the first click. */
 export function setupAlerts(button) {
   if (!button) return;
-  if (!("Notification" in window)) {
+  if (!("Notification" in window)) { // i18n: not text
     button.hidden = true;
     return;
   }
   const show = () => {
     const on = wanted() && Notification.permission === "granted";
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.setAttribute("aria-label", on ? "Turn notifications on: switch off" : "Notify me when it is my turn");
+    button.setAttribute("aria-label", on ? t("alerts.on") : t("alerts.off"));
     button.title = button.getAttribute("aria-label");
   };
   button.addEventListener("click", async () => {

@@ -2,13 +2,14 @@
 // Lines show as plain text: a link is never rewritten.
 
 import { h } from "./dom.js";
+import { num, t } from "./i18n.js";
 
 export class ChatPanel {
   /** @param {(text: string) => boolean} onSend */
   constructor(onSend) {
     this.onSend = onSend;
-    this.lines = h("ol", { class: "chat-lines", "aria-label": "Chat messages", tabindex: "0" });
-    this.input = h("input", { type: "text", maxlength: "500", placeholder: "Say something…", "aria-label": "Chat message", autocomplete: "off" });
+    this.lines = h("ol", { class: "chat-lines", "aria-label": t("chat.messages"), tabindex: "0" });
+    this.input = h("input", { type: "text", maxlength: "500", placeholder: t("chat.placeholder"), "aria-label": t("chat.message"), autocomplete: "off" });
     this.form = h(
       "form",
       {
@@ -20,13 +21,13 @@ export class ChatPanel {
         },
       },
       this.input,
-      h("button", { type: "submit", class: "button small primary" }, "Send"),
+      h("button", { type: "submit", class: "button small primary" }, t("chat.send")),
     );
     this.spectators = h("div", { class: "spectators" });
     this.el = h(
       "section",
-      { class: "panel chat", "aria-label": "Chat" },
-      h("div", { class: "panel-head" }, h("h2", {}, "Chat"), this.spectators),
+      { class: "panel chat", "aria-label": t("chat.title") },
+      h("div", { class: "panel-head" }, h("h2", {}, t("chat.title")), this.spectators),
       this.lines,
       this.form,
     );
@@ -40,9 +41,9 @@ export class ChatPanel {
       this.lines.replaceChildren(
         ...(chat.length
           ? chat.map((line) =>
-              h("li", { class: line.seat === null ? "spectator" : "player" }, h("span", { class: "author" }, `${line.author}:`), " ", line.text),
+              h("li", { class: line.seat === null ? "spectator" : "player" }, h("span", { class: "author" }, t("chat.author", { name: line.author })), " ", line.text),
             )
-          : [h("li", { class: "system" }, "No messages yet. Say hello!")]),
+          : [h("li", { class: "system" }, t("chat.empty"))]),
       );
       if (atBottom || !this.shown) this.lines.scrollTop = this.lines.scrollHeight;
       this.shown = key;
@@ -50,9 +51,10 @@ export class ChatPanel {
     const eye = '<svg class="eye" viewBox="0 0 24 24" aria-hidden="true"><path d="M1.5 12S5.5 5 12 5s10.5 7 10.5 7-4 7-10.5 7S1.5 12 1.5 12Z"/><circle cx="12" cy="12" r="3"/></svg>';
     this.spectators.innerHTML = eye;
     const more = count - spectators.length;
-    this.spectators.setAttribute("aria-label", count ? `Watching: ${spectators.join(", ")}${more > 0 ? ` and ${more} more` : ""}` : "Nobody is watching");
+    const watching = more > 0 ? t("chat.watching_more", { names: spectators.join(", "), count: more }) : t("chat.watching", { names: spectators.join(", ") });
+    this.spectators.setAttribute("aria-label", count ? watching : t("chat.nobody_watching"));
     if (count) for (const name of spectators) this.spectators.append(h("span", { class: "pill" }, name));
-    else this.spectators.append(h("span", {}, "no spectators"));
-    if (more > 0) this.spectators.append(h("span", { class: "pill" }, `+${more}`));
+    else this.spectators.append(h("span", {}, t("chat.no_spectators")));
+    if (more > 0) this.spectators.append(h("span", { class: "pill" }, `+${num(more)}`));
   }
 }

@@ -1,6 +1,7 @@
 // Clocks: the server's time as this browser sees it, and each player's time for the hand.
 
 import { clockText } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The difference between the server's clock and this one (seconds), from the last message. */
 export const clockOffset = {
@@ -30,6 +31,6 @@ export function tickClocks(root, clock) {
     el.textContent = clockText(left);
     el.classList.toggle("running", running);
     el.classList.toggle("low", running && left <= 10);
-    el.setAttribute("aria-label", `${clockText(left)} left${running ? ", running" : ""}`);
+    el.setAttribute("aria-label", t(running ? "table.clock_running" : "table.clock_left", { time: clockText(left) }));
   }
 }

@@ -2,6 +2,7 @@
 // and the short tumble when they are rolled.
 
 import { h, s } from "./dom.js";
+import { t } from "./i18n.js";
 
 const L = 27, M = 50, H = 73;
 const PIPS = {
@@ -41,7 +42,7 @@ export class DiceTray {
     this.onToggle = onToggle;
     this.values = [null, null, null, null, null];
     this.buttons = [];
-    this.el = h("div", { class: "dice-tray", role: "group", "aria-label": "Dice" });
+    this.el = h("div", { class: "dice-tray", role: "group", "aria-label": t("table.dice") });
     for (let position = 0; position < 5; position += 1) {
       const svg = dieSvg(null);
       const button = h(
@@ -59,7 +60,7 @@ export class DiceTray {
         // command naming what it sees finds the die.
         h("span", { class: "die-key", "aria-hidden": "true" }, String(position + 1)),
         " ",
-        h("span", { class: "held-tag", "aria-hidden": "true" }, "held"),
+        h("span", { class: "held-tag", "aria-hidden": "true" }, t("table.held")),
       );
       button._pips = svg.querySelector(".pips");
       this.buttons.push(button);
@@ -92,8 +93,8 @@ export class DiceTray {
       button.setAttribute(
         "aria-label",
         value === null
-          ? `Die ${position + 1}, not rolled yet`
-          : `Die ${position + 1}${isHeld ? " held" : ""}: ${value}${last ? " (last turn)" : ""}`,
+          ? t("table.die_not_rolled", { position: position + 1 })
+          : t(isHeld ? "table.die_held" : last ? "table.die_last" : "table.die", { position: position + 1, value }),
       );
       if (animate && rolled.includes(position)) this.tumble(button);
       else if (!button._tumbling) setPips(button._pips, value);

@@ -23,7 +23,7 @@ const NEXT_STEP = [
 // The data attributes that name a control or its row (not those that say its state).
 const NAMING = ["tableId", "seat", "match", "row", "category", "position", "nav"];
 
-const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]"; // i18n: not text
 
 let main = null;
 let had = null; // what had the focus: { el, key }, while it may come back

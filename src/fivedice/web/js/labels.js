@@ -1,33 +1,32 @@
-// Names shown to people for the server's identifiers.
+// Names shown to people for the server's identifiers, in the player's language.
 
+import { dateFormat, has, language, num, t } from "./i18n.js";
 import { nameKey } from "./names.js";
 
-const LEVELS = {
-  beginner: "Beginner",
-  "good-human": "Good player",
-  optimal: "Optimal",
-  "win-seeking": "Win-seeking",
-};
-
+/** A computer level's name ("Good player"); an unknown level spelled out from its identifier. */
 export function levelLabel(level) {
-  return LEVELS[level] || level.replace(/[-_]/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+  if (has(`level.${level}`)) return t(`level.${level}`);
+  return level.replace(/[-_]/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 }
 
+/** What a computer level plays for, in a sentence ("" for an unknown level). */
 export function levelHint(level) {
-  return (
-    {
-      beginner: "Plays each turn for its own points.",
-      "good-human": "Plays by rules of thumb for the whole card.",
-      optimal: "Plays the exactly optimal strategy for the highest average score.",
-      "win-seeking": "Plays optimally, bent towards beating you.",
-    }[level] || ""
-  );
+  return has(`level.${level}.hint`) ? t(`level.${level}.hint`) : "";
 }
 
 export function dateText(iso) {
   if (!iso) return "";
-  const d = new Date(iso);
-  return d.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  return dateFormat(iso, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
+/** A number with so many decimals, the language's way ("234.5", "234,5"). */
+export function decimal(value, digits = 1) {
+  return num(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Names as one list, the language's way: "Ann and Bob", "Ann, Bob und Cid". */
+export function namesList(names) {
+  return new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(names);
 }
 
 /** A computer seat's name: its level's label, numbered when the table already has one. */

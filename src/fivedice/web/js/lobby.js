@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { DailyCard } from "./daily_card.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
+import { num, presetTitle, t } from "./i18n.js";
 import { botName, dateText, levelHint, levelLabel } from "./labels.js";
 import { localScoresPanel } from "./localscores.js";
 import { cleanName, hasTwins } from "./names.js";
@@ -14,13 +15,11 @@ import { rulesLink } from "./rules.js";
 import { navigate } from "./router.js";
 import { addSeat, playerName, saveSeats, setPlayerName } from "./seats.js";
 
-const CLOCKS = [
-  ["", "No clock"],
-  ["15", "15 seconds"],
-  ["30", "30 seconds"],
-  ["60", "1 minute"],
-  ["120", "2 minutes"],
-  ["240", "4 minutes"],
+/** The clock choices: the seconds (none: no clock), and their words. */
+const CLOCKS = () => [
+  ["", t("lobby.no_clock")],
+  ...[15, 30].map((n) => [String(n), t("lobby.seconds", { count: n })]),
+  ...[1, 2, 4].map((n) => [String(n * 60), t("lobby.minutes", { count: n })]),
 ];
 const REFRESH_MS = 4000;
 
@@ -62,14 +61,14 @@ export class LobbyScreen {
     const name = this.nameInput.value.trim();
     if (!name) {
       this.nameInput.focus();
-      toast("Type your name first", "error");
+      toast(t("lobby.name_first"), "error");
       return null;
     }
     setPlayerName(name);
     return name;
   }
 
-  presetSelect(label = "Rules") {
+  presetSelect(label = t("lobby.rules")) {
     const select = h("select", { "aria-label": label, class: "preset-select" });
     this.presetSelects.push(select);
     return select;
@@ -78,7 +77,7 @@ export class LobbyScreen {
   build() {
     this.presetSelects = [];
     this.levelSelects = [];
-    this.nameInput = h("input", { type: "text", id: "player-name", maxlength: "24", value: playerName(), autocomplete: "nickname", placeholder: "e.g. Ann" });
+    this.nameInput = h("input", { type: "text", id: "player-name", maxlength: "24", value: playerName(), autocomplete: "nickname", placeholder: t("lobby.name_placeholder") });
     this.nameInput.addEventListener("input", () => setPlayerName(this.nameInput.value.trim()));
     // The name at tables defaults to the account's, unless the player is already in the field
     // (typing into it as the account arrives gave "Guest 1036Bob").
@@ -94,16 +93,16 @@ export class LobbyScreen {
       h(
         "div",
         {},
-        h("h1", {}, "Five dice. Thirteen boxes."),
-        h("p", {}, "Play Yahtzee alone, with friends at one screen, or online, against computer players up to the exactly optimal one."),
-        h("div", { class: "name-field" }, h("label", { for: "player-name" }, "Your name"), this.nameInput),
+        h("h1", {}, t("lobby.hero_title")),
+        h("p", {}, t("lobby.hero_text")),
+        h("div", { class: "name-field" }, h("label", { for: "player-name" }, t("lobby.your_name")), this.nameInput),
       ),
       h("div", { class: "hero-dice", "aria-hidden": "true" }, [2, 3, 4, 5, 6].map((v) => dieSvg(v))),
     );
 
     // Quick starts: a rated table with players of about your rating, the computer, one screen.
     this.quick = new QuickMatchPanel(this.presetSelect());
-    this.vsLevel = h("select", { "aria-label": "Computer player", id: "vs-level" });
+    this.vsLevel = h("select", { "aria-label": t("lobby.computer_player"), id: "vs-level" });
     this.levelSelects.push(this.vsLevel);
     this.vsNote = h("p", { class: "muted small level-note", "aria-live": "polite" });
     this.vsLevel.addEventListener("change", () => (this.vsNote.textContent = levelHint(this.vsLevel.value)));
@@ -111,11 +110,11 @@ export class LobbyScreen {
     const vsComputer = h(
       "section",
       { class: "panel quick", "aria-labelledby": "quick-computer" },
-      h("h2", { id: "quick-computer" }, icon('<rect x="4" y="7" width="16" height="12" rx="3"/><path d="M12 7V3M9 12h.01M15 12h.01M9 16h6"/>'), "Play against the computer"),
-      h("p", { class: "muted small" }, "One click to a match. The computer plays its turns a moment after yours."),
-      h("div", { class: "row" }, h("label", { class: "field" }, "Opponent", this.vsLevel), h("label", { class: "field" }, "Rules", this.vsPreset)),
+      h("h2", { id: "quick-computer" }, icon('<rect x="4" y="7" width="16" height="12" rx="3"/><path d="M12 7V3M9 12h.01M15 12h.01M9 16h6"/>'), t("lobby.vs_computer")),
+      h("p", { class: "muted small" }, t("lobby.vs_computer_note")),
+      h("div", { class: "row" }, h("label", { class: "field" }, t("lobby.opponent"), this.vsLevel), h("label", { class: "field" }, t("lobby.rules"), this.vsPreset)),
       this.vsNote,
-      h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "play-computer", onclick: () => this.playComputer() }, "Play against the computer")),
+      h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "play-computer", onclick: () => this.playComputer() }, t("lobby.vs_computer"))),
     );
 
     this.passNames = h("div", { class: "names-list" });
@@ -123,12 +122,12 @@ export class LobbyScreen {
     const passAndPlay = h(
       "section",
       { class: "panel quick", "aria-labelledby": "quick-pass" },
-      h("h2", { id: "quick-pass" }, icon('<circle cx="8" cy="8" r="3"/><circle cx="16" cy="8" r="3"/><path d="M3 20c0-3 2.5-5 5-5s5 2 5 5M11 20c0-3 2.5-5 5-5s5 2 5 5"/>'), "Pass and play"),
-      h("p", { class: "muted small" }, "Several people at one screen: the seats take turns."),
+      h("h2", { id: "quick-pass" }, icon('<circle cx="8" cy="8" r="3"/><circle cx="16" cy="8" r="3"/><path d="M3 20c0-3 2.5-5 5-5s5 2 5 5M11 20c0-3 2.5-5 5-5s5 2 5 5"/>'), t("lobby.pass")),
+      h("p", { class: "muted small" }, t("lobby.pass_note")),
       this.passNames,
-      h("div", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => this.addPassName() }, "+ Add a player")),
-      h("div", { class: "row" }, h("label", { class: "field" }, "Rules", this.passPreset)),
-      h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "pass-and-play", onclick: () => this.passAndPlay() }, "Start pass and play")),
+      h("div", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => this.addPassName() }, t("lobby.add_player"))),
+      h("div", { class: "row" }, h("label", { class: "field" }, t("lobby.rules"), this.passPreset)),
+      h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "pass-and-play", onclick: () => this.passAndPlay() }, t("lobby.pass_start"))),
     );
     this.addPassName(playerName());
     this.addPassName("");
@@ -138,37 +137,37 @@ export class LobbyScreen {
     const tables = h(
       "section",
       { class: "panel", "aria-labelledby": "open-tables" },
-      h("div", { class: "panel-head" }, h("h2", { id: "open-tables" }, "Open tables"), h("button", { type: "button", class: "button small ghost", onclick: () => this.refreshTables() }, "Refresh")),
+      h("div", { class: "panel-head" }, h("h2", { id: "open-tables" }, t("lobby.open_tables")), h("button", { type: "button", class: "button small ghost", onclick: () => this.refreshTables() }, t("lobby.refresh"))),
       h(
         "table",
         { class: "tables-list" },
         h(
           "thead",
           {},
-          h("tr", {}, h("th", {}, "Table"), h("th", { class: "hide-narrow" }, "Rules"), h("th", {}, "Seats"), h("th", {}, "Status"), h("th", { class: "hide-narrow" }, "Watching"), h("th", {}, h("span", { class: "visually-hidden" }, "Actions"))),
+          h("tr", {}, h("th", {}, t("lobby.col_table")), h("th", { class: "hide-narrow" }, t("lobby.rules")), h("th", {}, t("lobby.col_seats")), h("th", {}, t("lobby.col_status")), h("th", { class: "hide-narrow" }, t("lobby.col_watching")), h("th", {}, h("span", { class: "visually-hidden" }, t("lobby.col_actions")))),
         ),
         this.tablesBody,
       ),
     );
 
-    const create = h("details", { class: "panel create", id: "create-table" }, h("summary", {}, h("h2", {}, "Create a table")), this.createForm());
+    const create = h("details", { class: "panel create", id: "create-table" }, h("summary", {}, h("h2", {}, t("lobby.create"))), this.createForm());
 
     // The side: best scores, recent matches.
-    this.scoresPreset = this.presetSelect("High scores for");
+    this.scoresPreset = this.presetSelect(t("lobby.scores_for"));
     this.scoresPreset.addEventListener("change", () => this.loadScores());
     this.scoresList = h("ol", {});
     this.recentList = h("ol", {});
     const scores = h(
       "section",
       { class: "panel scores-mini", "aria-labelledby": "best-scores" },
-      h("div", { class: "panel-head" }, h("h2", { id: "best-scores" }, "High scores"), h("a", { href: "./?view=leaderboards", "data-link": true, class: "small", id: "to-leaderboards" }, "Leaderboards")),
-      h("label", { class: "field" }, h("span", { class: "visually-hidden" }, "Rules"), this.scoresPreset),
+      h("div", { class: "panel-head" }, h("h2", { id: "best-scores" }, t("lobby.high_scores")), h("a", { href: "./?view=leaderboards", "data-link": true, class: "small", id: "to-leaderboards" }, t("nav.leaderboards"))),
+      h("label", { class: "field" }, h("span", { class: "visually-hidden" }, t("lobby.rules")), this.scoresPreset),
       this.scoresList,
     );
     const recent = h(
       "section",
       { class: "panel scores-mini", "aria-labelledby": "recent" },
-      h("div", { class: "panel-head" }, h("h2", { id: "recent" }, "Recent matches"), h("a", { href: "./?view=history", "data-link": true, class: "small" }, "History")),
+      h("div", { class: "panel-head" }, h("h2", { id: "recent" }, t("lobby.recent")), h("a", { href: "./?view=history", "data-link": true, class: "small" }, t("nav.history"))),
       this.recentList,
     );
 
@@ -186,27 +185,27 @@ export class LobbyScreen {
 
   createForm() {
     const f = {};
-    f.name = h("input", { type: "text", maxlength: "120", placeholder: "Friday night", name: "name" });
+    f.name = h("input", { type: "text", maxlength: "120", placeholder: t("lobby.table_name_placeholder"), name: "name" });
     f.preset = this.presetSelect();
     f.seats = h("input", { type: "number", min: "1", max: "8", value: "4", name: "seats" });
     f.rounds = h("input", { type: "number", min: "1", max: "6", value: "1", name: "rounds" });
-    f.clock = h("select", { name: "clock", onchange: () => (f.timeoutField.hidden = !f.clock.value) }, CLOCKS.map(([value, text]) => h("option", { value }, text)));
-    f.timeout = h("select", { name: "timeout_rule" }, h("option", { value: "forfeit" }, "loses the match"), h("option", { value: "scratch" }, "scores 0 in a box"));
-    f.start = h("select", { name: "start_order" }, h("option", { value: "host_first" }, "The host, then join order"), h("option", { value: "roll_off" }, "Roll one die each"));
+    f.clock = h("select", { name: "clock", onchange: () => (f.timeoutField.hidden = !f.clock.value) }, CLOCKS().map(([value, text]) => h("option", { value }, text)));
+    f.timeout = h("select", { name: "timeout_rule" }, h("option", { value: "forfeit" }, t("lobby.timeout_forfeit")), h("option", { value: "scratch" }, t("lobby.timeout_scratch")));
+    f.start = h("select", { name: "start_order" }, h("option", { value: "host_first" }, t("lobby.start_host")), h("option", { value: "roll_off" }, t("lobby.start_roll_off")));
     f.undo = h("input", { type: "checkbox", checked: true, name: "undo_allowed" });
-    f.away = h("select", { name: "absent_after_seconds" }, [[30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]].map(([value, text]) => h("option", { value: String(value), selected: value === 60 }, text)));
-    f.hints = h("select", { name: "hints" }, h("option", { value: "" }, "Off between people, on alone"), h("option", { value: "true" }, "On for everyone"), h("option", { value: "false" }, "Off until the end"));
+    f.away = h("select", { name: "absent_after_seconds" }, [[30, t("lobby.seconds", { count: 30 })], [60, t("lobby.minutes", { count: 1 })], [120, t("lobby.minutes", { count: 2 })], [300, t("lobby.minutes", { count: 5 })]].map(([value, text]) => h("option", { value: String(value), selected: value === 60 }, text)));
+    f.hints = h("select", { name: "hints" }, h("option", { value: "" }, t("lobby.hints_default")), h("option", { value: "true" }, t("lobby.hints_on")), h("option", { value: "false" }, t("lobby.hints_off")));
     f.listed = h("input", { type: "checkbox", checked: true, name: "listed" });
     f.bots = h("div", { class: "bot-rows" });
     f.rated = h("input", { type: "checkbox", name: "rated", id: "create-rated", onchange: () => this.ratedChanged() });
-    f.ratedNote = h("p", { class: "muted small rated-note", id: "rated-note", hidden: true }, "Rated: your rating moves with the result. Signed-in players only: no undo, no hints, no computer seats.");
-    f.ratedCheck = h("label", { class: "check", id: "rated-choice", hidden: !currentAccount() }, f.rated, "Rated (for your rating)");
-    f.addBot = h("button", { type: "button", class: "button small", onclick: () => addBot() }, "+ Computer player");
+    f.ratedNote = h("p", { class: "muted small rated-note", id: "rated-note", hidden: true }, t("lobby.rated_note"));
+    f.ratedCheck = h("label", { class: "check", id: "rated-choice", hidden: !currentAccount() }, f.rated, t("lobby.rated"));
+    f.addBot = h("button", { type: "button", class: "button small", onclick: () => addBot() }, t("lobby.add_computer"));
     this.form = f;
     const addBot = () => {
-      const select = h("select", { "aria-label": "Computer player level" }, this.levels.map((l) => h("option", { value: l }, levelLabel(l))));
+      const select = h("select", { "aria-label": t("lobby.computer_level") }, this.levels.map((l) => h("option", { value: l }, levelLabel(l))));
       if (this.levels.includes("good-human")) select.value = "good-human";
-      const row = h("div", { class: "bot-row" }, select, h("button", { type: "button", class: "button small ghost", "aria-label": "Remove this computer seat", onclick: () => row.remove() }, "Remove"));
+      const row = h("div", { class: "bot-row" }, select, h("button", { type: "button", class: "button small ghost", "aria-label": t("lobby.remove_computer"), onclick: () => row.remove() }, t("lobby.remove")));
       f.bots.append(row);
     };
     return h(
@@ -221,19 +220,19 @@ export class LobbyScreen {
       h(
         "div",
         { class: "form-grid" },
-        h("label", { class: "field wide" }, "Table name", f.name),
-        h("div", { class: "wide rules-field" }, h("label", { class: "field" }, "Rules", f.preset), rulesLink(f.preset)),
-        h("label", { class: "field" }, "Seats", f.seats),
-        h("label", { class: "field" }, "Rounds", f.rounds),
-        h("label", { class: "field" }, "Clock per hand", f.clock),
-        (f.timeoutField = h("label", { class: "field wide", id: "timeout-field", hidden: !f.clock.value }, "When a player runs out of time, they", f.timeout)),
-        h("label", { class: "field wide" }, "Who starts", f.start),
-        h("label", { class: "field wide" }, "An away player's turn passes after", f.away),
-        h("label", { class: "field wide" }, "The computer's hints", f.hints),
+        h("label", { class: "field wide" }, t("lobby.table_name"), f.name),
+        h("div", { class: "wide rules-field" }, h("label", { class: "field" }, t("lobby.rules"), f.preset), rulesLink(f.preset)),
+        h("label", { class: "field" }, t("lobby.col_seats"), f.seats),
+        h("label", { class: "field" }, t("lobby.rounds"), f.rounds),
+        h("label", { class: "field" }, t("lobby.clock"), f.clock),
+        (f.timeoutField = h("label", { class: "field wide", id: "timeout-field", hidden: !f.clock.value }, t("lobby.timeout"), f.timeout)),
+        h("label", { class: "field wide" }, t("lobby.who_starts"), f.start),
+        h("label", { class: "field wide" }, t("lobby.away_after"), f.away),
+        h("label", { class: "field wide" }, t("lobby.hints"), f.hints),
       ),
-      h("div", { class: "checks" }, f.ratedCheck, f.ratedNote, h("label", { class: "check" }, f.undo, "Undo allowed (until the next player rolls)"), h("label", { class: "check" }, f.listed, "Listed in the lobby (otherwise private: invite link only)")),
-      h("fieldset", {}, h("legend", {}, "Computer seats"), f.bots, f.addBot),
-      h("div", { class: "form-actions" }, h("button", { type: "submit", class: "button primary", id: "create-submit" }, "Open the table")),
+      h("div", { class: "checks" }, f.ratedCheck, f.ratedNote, h("label", { class: "check" }, f.undo, t("lobby.undo_allowed")), h("label", { class: "check" }, f.listed, t("lobby.listed"))),
+      h("fieldset", {}, h("legend", {}, t("lobby.computer_seats")), f.bots, f.addBot),
+      h("div", { class: "form-actions" }, h("button", { type: "submit", class: "button primary", id: "create-submit" }, t("lobby.open_table"))),
     );
   }
 
@@ -254,7 +253,7 @@ export class LobbyScreen {
   addPassName(value = "") {
     const rows = this.passNames.children.length;
     if (rows >= 8) return;
-    const input = h("input", { type: "text", maxlength: "24", value, placeholder: `Player ${rows + 1}`, "aria-label": `Player ${rows + 1} name` });
+    const input = h("input", { type: "text", maxlength: "24", value, placeholder: t("lobby.player_n", { number: rows + 1 }), "aria-label": t("lobby.player_n_name", { number: rows + 1 }) });
     // Enter in a name starts the game, as the button does (the names sit in no form).
     input.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && !event.isComposing) {
@@ -266,7 +265,7 @@ export class LobbyScreen {
       "div",
       { class: "name-row" },
       input,
-      rows >= 2 ? h("button", { type: "button", class: "button small ghost", "aria-label": "Remove this player", onclick: () => row.remove() }, "×") : null,
+      rows >= 2 ? h("button", { type: "button", class: "button small ghost", "aria-label": t("lobby.remove_player"), onclick: () => row.remove() }, "×") : null,
     );
     this.passNames.append(row);
   }
@@ -280,7 +279,7 @@ export class LobbyScreen {
       toast(error.message, "error");
     }
     for (const select of this.presetSelects) {
-      fill(select, this.presets.map((p) => h("option", { value: p.name, title: p.source }, p.title)));
+      fill(select, this.presets.map((p) => h("option", { value: p.name, title: p.source }, presetTitle(p.name, p.title))));
       select.value = "official";
     }
     for (const select of this.levelSelects) {
@@ -295,7 +294,7 @@ export class LobbyScreen {
 
   presetTitle(name) {
     const found = this.presets.find((p) => p.name === name);
-    return found ? found.title : name;
+    return presetTitle(name, found ? found.title : name);
   }
 
   async refreshTables() {
@@ -307,35 +306,35 @@ export class LobbyScreen {
     }
     if (!this.tablesBody.isConnected) return;
     if (!tables.length) {
-      fill(this.tablesBody, h("tr", {}, h("td", { colspan: "6", class: "empty" }, "No open tables right now. Start one below, or play against the computer.")));
+      fill(this.tablesBody, h("tr", {}, h("td", { colspan: "6", class: "empty" }, t("lobby.no_tables"))));
       return;
     }
     fill(
       this.tablesBody,
-      tables.map((t) => {
-        const open = t.phase === "waiting" && t.open;
-        const status = t.phase !== "waiting" ? "playing" : open ? "open" : t.seats_taken >= t.seats ? "full" : "host away";
-        const o = t.options;
+      tables.map((table) => {
+        const open = table.phase === "waiting" && table.open;
+        const status = table.phase !== "waiting" ? t("lobby.status_playing") : open ? t("lobby.status_open") : table.seats_taken >= table.seats ? t("lobby.status_full") : t("lobby.status_host_away");
+        const o = table.options;
         // Unset, hints are on only with one person: a listed table with room is for several.
-        const hints = o.rated ? "rated" : o.hints === true || (o.hints === null && o.seats <= 1) ? "hints on" : "hints off";
+        const hints = o.rated ? t("lobby.tag_rated") : o.hints === true || (o.hints === null && o.seats <= 1) ? t("lobby.tag_hints_on") : t("lobby.tag_hints_off");
         return h(
           "tr",
-          { dataset: { tableId: t.id } },
+          { dataset: { tableId: table.id } },
           h(
             "td",
             {},
-            h("div", { class: "table-name" }, t.name || "Table"),
-            h("div", { class: "muted small" }, [o.rounds > 1 ? `${o.rounds} rounds` : null, o.clock_seconds ? `${clockText(o.clock_seconds)} clock` : null, hints, t.players.join(", ")].filter(Boolean).join(" · ")),
+            h("div", { class: "table-name" }, table.name || t("table.table")),
+            h("div", { class: "muted small" }, [o.rounds > 1 ? t("waiting.rounds", { count: o.rounds }) : null, o.clock_seconds ? t("lobby.tag_clock", { time: clockText(o.clock_seconds) }) : null, hints, table.players.join(", ")].filter(Boolean).join(" · ")),
           ),
-          h("td", { class: "hide-narrow" }, this.presetTitle(t.preset)),
-          h("td", { class: "num" }, `${t.seats_taken}/${t.seats}`),
-          h("td", {}, h("span", { class: `pill ${t.phase}`, title: t.host_here ? "" : "The host is not here right now" }, status)),
-          h("td", { class: "num hide-narrow" }, String(t.spectators)),
+          h("td", { class: "hide-narrow" }, this.presetTitle(table.preset)),
+          h("td", { class: "num" }, `${num(table.seats_taken)}/${num(table.seats)}`),
+          h("td", {}, h("span", { class: `pill ${table.phase}`, title: table.host_here ? "" : t("lobby.host_not_here") }, status)),
+          h("td", { class: "num hide-narrow" }, num(table.spectators)),
           h(
             "td",
             { class: "actions" },
-            open ? h("button", { type: "button", class: "button small primary", onclick: () => this.join(t.id) }, "Join") : null,
-            h("a", { class: "button small", href: `./?table=${encodeURIComponent(t.id)}`, "data-link": true }, "Watch"),
+            open ? h("button", { type: "button", class: "button small primary", onclick: () => this.join(table.id) }, t("lobby.join")) : null,
+            h("a", { class: "button small", href: `./?table=${encodeURIComponent(table.id)}`, "data-link": true }, t("lobby.watch")),
           ),
         );
       }),
@@ -351,11 +350,11 @@ export class LobbyScreen {
       fill(
         this.scoresList,
         scores.length
-          ? scores.map((s, i) => h("li", {}, h("span", {}, `${i + 1}. ${s.name}`, s.rounds > 1 ? h("span", { class: "muted small" }, ` · game ${s.round} of ${s.rounds}`) : null), h("strong", { class: "num" }, String(s.total))))
-          : h("li", { class: "muted" }, "No scores yet: be the first."),
+          ? scores.map((s, i) => h("li", {}, h("span", {}, `${num(i + 1)}. ${s.name}`, s.rounds > 1 ? h("span", { class: "muted small" }, ` · ${t("lobby.game_of", { round: s.round, rounds: s.rounds })}`) : null), h("strong", { class: "num" }, num(s.total))))
+          : h("li", { class: "muted" }, t("lobby.no_scores")),
       );
     } catch {
-      if (current()) fill(this.scoresList, h("li", { class: "muted" }, "High scores are not available."));
+      if (current()) fill(this.scoresList, h("li", { class: "muted" }, t("lobby.scores_unavailable")));
     }
   }
 
@@ -373,10 +372,10 @@ export class LobbyScreen {
                 h("span", { class: "muted small" }, dateText(m.finished_at)),
               ),
             )
-          : h("li", { class: "muted" }, "No finished matches yet."),
+          : h("li", { class: "muted" }, t("lobby.no_matches")),
       );
     } catch {
-      fill(this.recentList, h("li", { class: "muted" }, "History is not available."));
+      fill(this.recentList, h("li", { class: "muted" }, t("lobby.history_unavailable")));
     }
   }
 
@@ -401,7 +400,7 @@ export class LobbyScreen {
     await this.open(
       {
         preset: this.vsPreset.value || null,
-        name: `${name} vs the computer`,
+        name: t("lobby.vs_table_name", { name }),
         listed: false,
         host_name: name,
         seats: 2,
@@ -416,11 +415,11 @@ export class LobbyScreen {
   }
 
   async passAndPlay() {
-    const names = [...this.passNames.querySelectorAll("input")].map((i, n) => cleanName(i.value) || `Player ${n + 1}`);
-    if (hasTwins(names)) return toast("Give each player a different name: capitals and spaces do not count", "error");
+    const names = [...this.passNames.querySelectorAll("input")].map((i, n) => cleanName(i.value) || t("lobby.player_n", { number: n + 1 }));
+    if (hasTwins(names)) return toast(t("lobby.names_twins"), "error");
     if (names[0]) setPlayerName(names[0]);
     // One screen: the players see each other's hints anyway, so they are on.
-    await this.open({ preset: this.passPreset.value || null, name: "Pass and play", listed: false, host_name: names[0], seats: names.length, hints: true, at_one_screen: true }, names.slice(1), "pass", true);
+    await this.open({ preset: this.passPreset.value || null, name: t("lobby.pass"), listed: false, host_name: names[0], seats: names.length, hints: true, at_one_screen: true }, names.slice(1), "pass", true);
   }
 
   async createTable() {
@@ -429,7 +428,7 @@ export class LobbyScreen {
     const f = this.form;
     const body = {
       preset: f.preset.value || null,
-      name: f.name.value.trim() || `${name}'s table`,
+      name: f.name.value.trim() || t("lobby.table_of", { name }),
       listed: f.listed.checked,
       host_name: name,
       seats: Number(f.seats.value) || 4,

@@ -4,6 +4,7 @@
 // touched by a Reset.
 
 import { fill, h, toast } from "./dom.js";
+import { num, t } from "./i18n.js";
 import { tabSeats } from "./seats.js";
 
 const KEY = "fivedice.localHighScores";
@@ -72,20 +73,20 @@ export function localScoresPanel(select) {
     fill(
       list,
       scores.length
-        ? scores.map((s, i) => h("li", {}, h("span", {}, `${i + 1}. ${s.name}`, s.rounds > 1 ? h("span", { class: "muted small" }, ` · game ${s.round} of ${s.rounds}`) : null), h("strong", { class: "num" }, String(s.total))))
-        : h("li", { class: "muted" }, "No games played at this browser yet."),
+        ? scores.map((s, i) => h("li", {}, h("span", {}, `${num(i + 1)}. ${s.name}`, s.rounds > 1 ? h("span", { class: "muted small" }, ` · ${t("lobby.game_of", { round: s.round, rounds: s.rounds })}`) : null), h("strong", { class: "num" }, num(s.total))))
+        : h("li", { class: "muted" }, t("lobby.local_empty")),
     );
-    fill(actions, h("button", { type: "button", class: "button small ghost", id: "local-scores-reset", disabled: !scores.length, onclick: () => confirm(preset, scores.length) }, "Reset"));
+    fill(actions, h("button", { type: "button", class: "button small ghost", id: "local-scores-reset", disabled: !scores.length, onclick: () => confirm(preset, scores.length) }, t("lobby.local_reset")));
   };
   const confirm = (preset, count) => {
     fill(
       actions,
-      h("p", { class: "small", id: "local-scores-confirm" }, `Clear the ${count} score${count === 1 ? "" : "s"} this browser keeps for ${presetTitle()}? The server's high scores and leaderboards stay as they are.`),
+      h("p", { class: "small", id: "local-scores-confirm" }, t("lobby.local_clear_question", { count, rules: presetTitle() })),
       h(
         "div",
         { class: "row" },
-        h("button", { type: "button", class: "button small danger", id: "local-scores-clear", onclick: () => { resetLocalScores(preset); show(); toast("This browser's high scores are cleared"); } }, "Clear them"),
-        h("button", { type: "button", class: "button small ghost", id: "local-scores-keep", onclick: show }, "Keep them"),
+        h("button", { type: "button", class: "button small danger", id: "local-scores-clear", onclick: () => { resetLocalScores(preset); show(); toast(t("lobby.local_cleared")); } }, t("lobby.local_clear")),
+        h("button", { type: "button", class: "button small ghost", id: "local-scores-keep", onclick: show }, t("lobby.local_keep")),
       ),
     );
     actions.querySelector("#local-scores-keep").focus();
@@ -96,8 +97,8 @@ export function localScoresPanel(select) {
   return h(
     "section",
     { class: "panel scores-mini local-scores", "aria-labelledby": "local-best" },
-    h("div", { class: "panel-head" }, h("h2", { id: "local-best" }, "Played at this browser")),
-    h("p", { class: "muted small" }, "Pass and play and games against the computer at this screen, kept in this browser only."),
+    h("div", { class: "panel-head" }, h("h2", { id: "local-best" }, t("lobby.local_title"))),
+    h("p", { class: "muted small" }, t("lobby.local_note")),
     list,
     actions,
   );

@@ -7,6 +7,8 @@ import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { navigate } from "./router.js";
 import { addSeat } from "./seats.js";
+import { presetTitle, t } from "./i18n.js";
+import { decimal } from "./labels.js";
 
 const POLL_WAIT_S = 10; // a long poll: the server answers when the ticket changes, or after this
 const RETRY_MS = 2000; // after a failed poll
@@ -38,12 +40,12 @@ export class QuickMatchPanel {
   constructor(presetSelect) {
     this.preset = presetSelect;
     this.preset.id = "quick-preset";
-    this.size = h("select", { id: "quick-size", "aria-label": "Players at the table" }, [2, 3, 4].map((n) => h("option", { value: String(n) }, `${n} players`)));
+    this.size = h("select", { id: "quick-size", "aria-label": t("lobby.quick_players") }, [2, 3, 4].map((n) => h("option", { value: String(n) }, t("lobby.quick_size", { count: n }))));
     this.body = h("div", { class: "quick-body" });
     this.root = h(
       "section",
       { class: "panel quick play-now", id: "play-now-panel", "aria-labelledby": "play-now-title" },
-      h("h2", { id: "play-now-title" }, this.icon(), "Play now"),
+      h("h2", { id: "play-now-title" }, this.icon(), t("lobby.play_now")),
       this.body,
     );
     this.timer = null;
@@ -71,9 +73,9 @@ export class QuickMatchPanel {
   showForm() {
     fill(
       this.body,
-      h("p", { class: "muted small" }, "Meet players of about your rating at a rated table: no undo, no hints."),
-      h("div", { class: "row" }, h("label", { class: "field" }, "Rules", this.preset), h("label", { class: "field" }, "Table", this.size)),
-      h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "play-now", onclick: () => this.join() }, "Play now")),
+      h("p", { class: "muted small" }, t("lobby.quick_note")),
+      h("div", { class: "row" }, h("label", { class: "field" }, t("lobby.rules"), this.preset), h("label", { class: "field" }, t("lobby.quick_table"), this.size)),
+      h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "play-now", onclick: () => this.join() }, t("lobby.play_now"))),
     );
   }
 
@@ -82,7 +84,7 @@ export class QuickMatchPanel {
     if (button) button.disabled = true;
     const account = await accountReady();
     if (!account) {
-      toast("Play now needs an account: reload the page to open a guest one", "error");
+      toast(t("lobby.quick_needs_account"), "error");
       if (button) button.disabled = false;
       return;
     }
@@ -109,26 +111,26 @@ export class QuickMatchPanel {
     if (ticket.state === "seated") return this.seated(ticket);
     if (ticket.state !== "waiting" && ticket.state !== "forming") {
       saveTicket(null);
-      if (ticket.state === "expired") toast("The wait ran out: press Play now again", "error");
+      if (ticket.state === "expired") toast(t("lobby.quick_expired"), "error");
       this.destroy();
       return this.showForm();
     }
     saveTicket(ticket.ticket);
     const others = ticket.seats - 1;
-    const looking = `Looking for ${others} ${others === 1 ? "player" : "players"}`;
+    const looking = t("lobby.quick_looking", { count: others });
     const offer = ticket.computer_offered
-      ? h("button", { type: "button", class: "button", id: "play-computer-instead", onclick: () => this.playComputer() }, "Play the computer instead")
-      : h("p", { class: "muted small" }, `The computer is offered after ${Math.round(ticket.computer_after_seconds)} s.`);
+      ? h("button", { type: "button", class: "button", id: "play-computer-instead", onclick: () => this.playComputer() }, t("lobby.quick_computer_instead"))
+      : h("p", { class: "muted small" }, t("lobby.quick_computer_after", { seconds: Math.round(ticket.computer_after_seconds) }));
     fill(
       this.body,
       h(
         "div",
         { class: "quick-waiting", role: "status", "aria-live": "polite" },
         h("span", { class: "spinner", "aria-hidden": "true" }),
-        h("div", {}, h("strong", {}, `${looking}…`), h("div", { class: "muted small" }, `${this.presetLabel(ticket.preset)} · rating ${ticket.rating.toFixed(1)} ± ${ticket.rating_range.toFixed(0)}`)),
+        h("div", {}, h("strong", {}, looking), h("div", { class: "muted small" }, t("lobby.quick_rating", { rules: this.presetLabel(ticket.preset), rating: decimal(ticket.rating), range: decimal(ticket.rating_range, 0) }))),
         h("span", { class: "num quick-elapsed", id: "quick-elapsed" }, elapsedText(ticket.waited_seconds)),
       ),
-      h("div", { class: "row" }, offer, h("button", { type: "button", class: "button ghost", id: "quick-cancel", onclick: () => this.cancel() }, "Cancel")),
+      h("div", { class: "row" }, offer, h("button", { type: "button", class: "button ghost", id: "quick-cancel", onclick: () => this.cancel() }, t("lobby.quick_cancel"))),
     );
     // The elapsed time ticks here between the server's answers.
     const since = Date.now() - ticket.waited_seconds * 1000;
@@ -145,7 +147,7 @@ export class QuickMatchPanel {
 
   presetLabel(name) {
     const option = [...this.preset.options].find((o) => o.value === name);
-    return option ? option.textContent : name;
+    return option ? option.textContent : presetTitle(name);
   }
 
   async poll() {
@@ -202,7 +204,7 @@ export class QuickMatchPanel {
     this.destroy();
     saveTicket(null);
     const account = await accountReady();
-    const name = account ? account.name : "You";
+    const name = account ? account.name : t("lobby.you");
     addSeat(ticket.table_id, ticket.seat, ticket.token, name, { mode: ticket.computer ? "computer" : "online", primary: ticket.seat });
     navigate(`./?table=${encodeURIComponent(ticket.table_id)}`);
   }

@@ -5,10 +5,12 @@ import { api } from "./api.js";
 import { analysisView } from "./analysis.js";
 import { DAILY_DONE, dailyResultLink } from "./daily_table.js";
 import { fill, h, toast } from "./dom.js";
+import { num, t } from "./i18n.js";
+import { decimal, namesList } from "./labels.js";
 import { navigate } from "./router.js";
 
 /** Why a player stopped playing, as the ranking says it (a forfeit is always the clock's). */
-const STATUS_WORDS = { forfeited: "lost on time: the clock ran out", left: "left the match" };
+const STATUS_WORDS = () => ({ forfeited: t("results.forfeited"), left: t("results.left") });
 
 function confetti() {
   const box = h("div", { class: "confetti", "aria-hidden": "true" });
@@ -45,22 +47,22 @@ export function rematchControls(screen) {
   const alone = people.every((s) => screen.localSeats.has(s.seat));
   const busy = screen.busy !== null;
   if (!mine.length) {
-    return offer ? [h("p", { class: "felt-note rematch-note", role: "status" }, `${screen.seatName(offer.offered_by)} offered a rematch.`)] : [];
+    return offer ? [h("p", { class: "felt-note rematch-note", role: "status" }, t("results.rematch_offered", { name: screen.seatName(offer.offered_by) }))] : [];
   }
   if (!offer) {
-    const lapsed = v.rematch && v.rematch.declined.length ? h("p", { class: "felt-note rematch-note", role: "status" }, "The rematch was declined.") : null;
-    return [lapsed, h("button", { type: "button", class: "button primary", id: "rematch", disabled: busy, onclick: () => screen.answerRematch(true) }, alone ? "Play again" : "Offer a rematch")];
+    const lapsed = v.rematch && v.rematch.declined.length ? h("p", { class: "felt-note rematch-note", role: "status" }, t("results.rematch_declined")) : null;
+    return [lapsed, h("button", { type: "button", class: "button primary", id: "rematch", disabled: busy, onclick: () => screen.answerRematch(true) }, alone ? t("results.play_again") : t("results.offer_rematch"))];
   }
   const answered = new Set([...offer.accepted, ...offer.declined]);
   const waiting = people.filter((s) => !answered.has(s.seat) && !s.away_since).map((s) => s.name);
   if (mine.every((seat) => answered.has(seat))) {
-    const text = offer.table_id ? "Opening the rematch…" : `Rematch offered. Waiting for ${waiting.join(", ") || "the others"}…`;
+    const text = offer.table_id ? t("results.rematch_opening") : waiting.length ? t("results.rematch_waiting", { names: waiting.join(", ") }) : t("results.rematch_waiting_others");
     return [h("p", { class: "felt-note rematch-note", role: "status" }, text)];
   }
   return [
-    h("p", { class: "felt-note rematch-note", role: "status" }, `${screen.seatName(offer.offered_by)} offers a rematch.`),
-    h("button", { type: "button", class: "button primary", id: "rematch-accept", disabled: busy, onclick: () => screen.answerRematch(true) }, "Accept the rematch"),
-    h("button", { type: "button", class: "button", id: "rematch-decline", disabled: busy, onclick: () => screen.answerRematch(false) }, "Decline"),
+    h("p", { class: "felt-note rematch-note", role: "status" }, t("results.rematch_offers", { name: screen.seatName(offer.offered_by) })),
+    h("button", { type: "button", class: "button primary", id: "rematch-accept", disabled: busy, onclick: () => screen.answerRematch(true) }, t("results.rematch_accept")),
+    h("button", { type: "button", class: "button", id: "rematch-decline", disabled: busy, onclick: () => screen.answerRematch(false) }, t("results.rematch_decline")),
   ];
 }
 
@@ -88,8 +90,9 @@ async function showRatingChanges(matchId, ranking, tries = 4) {
     if (!slot) continue;
     const delta = c.rating_after - c.rating_before;
     const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
-    slot.textContent = `rating ${sign}${Math.abs(delta).toFixed(1)} → ${c.rating_after.toFixed(1)}${c.provisional ? " (provisional)" : ""}`;
-    slot.title = `Rating before this match: ${c.rating_before.toFixed(1)}`;
+    const params = { change: `${sign}${decimal(Math.abs(delta))}`, rating: decimal(c.rating_after) };
+    slot.textContent = t(c.provisional ? "results.rating_provisional" : "results.rating", params);
+    slot.title = t("results.rating_before", { rating: decimal(c.rating_before) });
   }
 }
 
@@ -100,12 +103,12 @@ export function renderResults(screen) {
   const winners = outcome.winners.map((seat) => screen.seatName(seat));
   const iWon = outcome.winners.some((seat) => local.has(seat)) && local.size === 1;
   const title = iWon
-    ? outcome.winners.length > 1 ? "A shared win!" : "You win!"
-    : winners.length > 1 ? `A tie: ${winners.join(" and ")}` : winners.length ? `${winners[0]} wins!` : "Match over";
+    ? outcome.winners.length > 1 ? t("results.shared_win") : t("results.you_win")
+    : winners.length > 1 ? t("results.tie", { names: namesList(winners) }) : winners.length ? t("results.wins", { name: winners[0] }) : t("results.over");
 
   const ranking = h(
     "ol",
-    { class: "ranking", "aria-label": "Final ranking" },
+    { class: "ranking", "aria-label": t("results.ranking") },
     outcome.standings.map((st) =>
       h(
         "li",
@@ -115,12 +118,12 @@ export function renderResults(screen) {
           "span",
           { class: "rank-name" },
           st.name,
-          st.status !== "playing" ? h("span", { class: "muted small rank-status" }, ` (${STATUS_WORDS[st.status] || st.status})`) : null,
-          local.has(st.seat) && screen.saysYou ? h("span", { class: "tag you", style: { marginLeft: "0.5em" } }, "you") : null,
+          st.status !== "playing" ? h("span", { class: "muted small rank-status" }, ` (${STATUS_WORDS()[st.status] || st.status})`) : null,
+          local.has(st.seat) && screen.saysYou ? h("span", { class: "tag you", style: { marginLeft: "0.5em" } }, t("card.you")) : null,
           v.options.rated ? h("span", { class: "small rank-rating", dataset: { seat: String(st.seat) } }) : null,
         ),
-        hintsTaken(v, st.seat) ? h("span", { class: "muted small rank-hints" }, `${hintsTaken(v, st.seat)} hint${hintsTaken(v, st.seat) === 1 ? "" : "s"}`) : null,
-        h("span", { class: "rank-total" }, String(st.total)),
+        hintsTaken(v, st.seat) ? h("span", { class: "muted small rank-hints" }, t("results.hints", { count: hintsTaken(v, st.seat) })) : null,
+        h("span", { class: "rank-total" }, num(st.total)),
       ),
     ),
   );
@@ -136,15 +139,15 @@ export function renderResults(screen) {
       onclick: async () => {
         if (analysisBox.childElementCount) {
           analysisBox.replaceChildren();
-          analysisButton.textContent = "Show analysis";
+          analysisButton.textContent = t("results.show_analysis");
           return;
         }
         analysisButton.disabled = true;
-        fill(analysisBox, h("p", { class: "felt-note" }, "Analysing every move…"));
+        fill(analysisBox, h("p", { class: "felt-note" }, t("results.analysing")));
         try {
           const result = await api.analysis(v.id);
           fill(analysisBox, analysisView(result, (c) => screen.label(c), { matchId: v.id }));
-          analysisButton.textContent = "Hide analysis";
+          analysisButton.textContent = t("results.hide_analysis");
         } catch (error) {
           analysisBox.replaceChildren();
           toast(error.message, "error");
@@ -152,19 +155,19 @@ export function renderResults(screen) {
         analysisButton.disabled = false;
       },
     },
-    "Show analysis",
+    t("results.show_analysis"),
   );
 
   screen.rematchEl = h("span", { class: "rematch-controls" });
-  const dailyLink = dailyResultLink(screen); // first: it marks a daily table (no rematch, "Lobby")
+  const dailyLink = dailyResultLink(screen); // first: it marks a daily table (no rematch, a Lobby button)
   fill(screen.rematchEl, rematchControls(screen));
   const actions = h(
     "div",
     { class: "result-actions" },
     screen.rematchEl,
-    h("button", { type: "button", class: "button", id: "new-game", onclick: () => navigate("./") }, screen.daily ? "Lobby" : "New game"),
+    h("button", { type: "button", class: "button", id: "new-game", onclick: () => navigate("./") }, screen.daily ? t("table.lobby") : t("results.new_game")),
     analysisButton,
-    h("a", { class: "button", href: `./?view=replay&match=${encodeURIComponent(v.id)}`, "data-link": true }, "Replay"),
+    h("a", { class: "button", href: `./?view=replay&match=${encodeURIComponent(v.id)}`, "data-link": true }, t("results.replay")),
   );
 
   const parts = [h("h2", { class: "result-title", id: "result-title" }, screen.daily ? DAILY_DONE : title), ranking, dailyLink, actions, analysisBox];

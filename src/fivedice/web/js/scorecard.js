@@ -8,6 +8,7 @@
 import { h } from "./dom.js";
 import { clockOffset } from "./clock.js";
 import { miniDie } from "./dice.js";
+import { boxLabel, has, t } from "./i18n.js";
 import { presenceDot } from "./presence.js";
 
 const LONG_PRESS_MS = 450;
@@ -18,6 +19,19 @@ function derivedLook(key, rounds) {
   if (key === "upper_total") return "strong section-end";
   if (key === "grand_total") return rounds > 1 ? "strong" : "grand";
   return "";
+}
+
+/** A derived row's label in the player's language (the server's own for a row the catalogs
+ * lack); the bonus row says its points and threshold. */
+function rowLabel(key, label, rules) {
+  if (!has(`card.row.${key}`) || (key === "upper_bonus" && rules.upper_bonus === undefined)) return label;
+  return t(`card.row.${key}`, { bonus: rules.upper_bonus, threshold: rules.upper_bonus_threshold });
+}
+
+/** A box's choice in words: "Twos: score 6 plus 100 bonus (joker)". */
+function optionText(label, option) {
+  const key = `card.option${option.bonus ? "_bonus" : ""}${option.joker ? "_joker" : ""}`;
+  return t(key, { box: label, points: option.points, bonus: option.bonus });
 }
 
 function faceOf(rules, name) {
@@ -53,8 +67,8 @@ export function renderScorecard(p) {
   const headCells = columns.map((col) => columnHead(col, view));
   const table = h(
     "table",
-    { class: "scorecard", "aria-label": rounds > 1 ? `Scorecard, round ${roundIndex + 1}` : "Scorecard" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Box")), headCells)),
+    { class: "scorecard", "aria-label": rounds > 1 ? t("card.title_round", { round: roundIndex + 1 }) : t("card.title") },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("card.box"))), headCells)),
   );
   const body = h("tbody");
   table.append(body);
@@ -66,7 +80,7 @@ export function renderScorecard(p) {
 
   const boxRow = (box, extraClass = "") => {
     const face = faceOf(rules, box.name);
-    const label = h("span", { class: "row-label" }, face ? miniDie(face) : null, box.label);
+    const label = h("span", { class: "row-label" }, face ? miniDie(face) : null, boxLabel(box.label));
     const cells = columns.map((col) => boxCell(col, box, colClass(col)));
     body.append(h("tr", { class: `box ${extraClass}`.trim(), dataset: { row: box.name } }, h("th", { scope: "row" }, label), cells));
   };
@@ -84,17 +98,17 @@ export function renderScorecard(p) {
         td.classList.add("just");
       }
       td.textContent = String(points);
-      td.setAttribute("aria-label", `${seat.name}, ${box.label}: ${points}`);
+      td.setAttribute("aria-label", t("card.cell", { name: seat.name, box: boxLabel(box.label), points }));
       return td;
     }
     const option = liveRound && seat.seat === view.active_seat ? options.get(box.name) : null;
     if (!option) return td;
     td.classList.add("slot");
     const text = [String(option.points), option.bonus ? h("span", { class: "bonus" }, `+${option.bonus}`) : null];
-    const described = `${box.label}: score ${option.points}${option.bonus ? ` plus ${option.bonus} bonus` : ""}${option.joker ? " (joker)" : ""}`;
+    const described = optionText(boxLabel(box.label), option);
     const classes = ["open-box", option.points === 0 ? "zero" : "", p.bestBox === box.name ? "best-box" : ""];
     if (actingSeat !== seat.seat) {
-      td.append(h("span", { class: classes.join(" "), title: described, "aria-label": `${seat.name} could score ${described}` }, text));
+      td.append(h("span", { class: classes.join(" "), title: described, "aria-label": t("card.could_score", { name: seat.name, option: described }) }, text));
       return td;
     }
     if (p.selected === box.name) classes.push("selected");
@@ -107,7 +121,7 @@ export function renderScorecard(p) {
 
   const derivedRow = ({ key, label }) => {
     const cls = derivedLook(key, rounds);
-    if (key === "grand_total" && rounds > 1) label = "Round total";
+    label = key === "grand_total" && rounds > 1 ? t("card.round_total") : rowLabel(key, label, rules);
     const cells = columns.map((col) => {
       const td = h("td", { class: colClass(col) });
       const card = col.seat && col.seat.cards[roundIndex];
@@ -125,7 +139,7 @@ export function renderScorecard(p) {
   }
   if (rounds > 1) {
     const cells = columns.map((col) => h("td", { class: colClass(col) }, col.seat ? String(col.seat.total) : ""));
-    body.append(h("tr", { class: "derived grand", dataset: { row: "match_total" } }, h("th", { scope: "row" }, "Match total"), cells));
+    body.append(h("tr", { class: "derived grand", dataset: { row: "match_total" } }, h("th", { scope: "row" }, t("card.match_total")), cells));
   }
   return table;
 }
@@ -133,7 +147,12 @@ export function renderScorecard(p) {
 /** "away 2 min" since a Unix time, by the server's clock. */
 export function awayText(since) {
   const seconds = Math.max(0, clockOffset.now() - since);
-  return seconds < 60 ? "away" : `away ${Math.floor(seconds / 60)} min`;
+  return seconds < 60 ? t("card.away") : t("card.away_minutes", { minutes: Math.floor(seconds / 60) });
+}
+
+/** A seat's state once it no longer plays ("left", "forfeited"). */
+function statusText(status) {
+  return has(`card.status.${status}`) ? t(`card.status.${status}`) : status;
 }
 
 function columnHead(col, view) {
@@ -141,15 +160,15 @@ function columnHead(col, view) {
   const active = seat && seat.seat === view.active_seat && view.phase === "playing";
   const classes = [active ? "active" : "", col.me ? "me" : "", seat ? "" : "empty-col"].filter(Boolean).join(" ");
   if (!seat) {
-    return h("th", { scope: "col", class: classes }, h("div", { class: "col-head" }, h("span", { class: "col-name" }, "empty"), h("span", { class: "col-sub" }, `seat ${col.index + 1}`)));
+    return h("th", { scope: "col", class: classes }, h("div", { class: "col-head" }, h("span", { class: "col-name" }, t("card.empty")), h("span", { class: "col-sub" }, t("card.seat_n", { number: col.index + 1 }))));
   }
   const away = seat.status === "playing" && seat.away_since ? awayText(seat.away_since) : "";
-  const status = seat.status !== "playing" ? seat.status : seat.bot ? "computer" : away || col.tag || "";
+  const status = seat.status !== "playing" ? statusText(seat.status) : seat.bot ? t("card.computer") : away || col.tag || "";
   const sub = h(
     "span",
     { class: "col-sub" },
     col.presence !== false ? presenceDot(seat, col.known !== false) : null,
-    seat.absent_turns ? h("span", { class: "tag away", title: `${seat.absent_turns} turn${seat.absent_turns === 1 ? "" : "s"} passed while away (3: out)` }, `${seat.absent_turns}×`) : null,
+    seat.absent_turns ? h("span", { class: "tag away", title: t("card.absent_turns", { count: seat.absent_turns }) }, `${seat.absent_turns}×`) : null,
     status,
   );
   const clock = view.clock ? h("span", { class: "col-clock", dataset: { clockSeat: String(seat.seat) } }) : null;

@@ -2,6 +2,8 @@
 // time running low. Off while muted (the switch is kept between visits); silent until the
 // person first clicks or presses a key, as browsers require.
 
+import { t } from "./i18n.js";
+
 const KEY = "fivedice.muted";
 
 let context = null;
@@ -90,7 +92,7 @@ export function setupSounds(button) {
   const show = () => {
     const muted = isMuted();
     button.setAttribute("aria-pressed", muted ? "true" : "false");
-    button.setAttribute("aria-label", muted ? "Sound off: turn sound on" : "Sound on: mute");
+    button.setAttribute("aria-label", muted ? t("sounds.off") : t("sounds.on"));
     button.title = button.getAttribute("aria-label");
     button.dataset.muted = muted ? "1" : "0";
   };

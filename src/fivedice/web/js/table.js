@@ -13,7 +13,8 @@ import { clockOffset, secondsLeft, tickClocks } from "./clock.js";
 import { DiceTray } from "./dice.js";
 import { announce, clockText, copyText, fill, h, toast } from "./dom.js";
 import { actionText } from "./analysis.js";
-import { botName } from "./labels.js";
+import { refusalText, t } from "./i18n.js";
+import { botName, decimal } from "./labels.js";
 import { rematchControls, renderResults, showResultTitle } from "./results.js";
 import { navigate } from "./router.js";
 import { recordLocalScores } from "./localscores.js";
@@ -154,11 +155,11 @@ export class TableScreen {
         this.applyUpdate(message, catchUp);
         break;
       case "joined": {
-        const name = this.joiningName || playerName() || "Player";
+        const name = this.joiningName || playerName() || t("table.player");
         this.entry = addSeat(this.tableId, message.seat, message.token, name, { primary: message.seat });
         this.socket.token = message.token;
         this.joiningName = null;
-        toast(`You sit at seat ${message.seat + 1}`);
+        toast(t("table.seated", { number: message.seat + 1 }));
         this.render();
         break;
       }
@@ -179,7 +180,7 @@ export class TableScreen {
       forgetTable(this.tableId);
       this.entry = null;
       this.socket.rehello(null);
-      toast("Your seat at this table is no longer yours: watching instead", "error");
+      toast(t("table.seat_lost"), "error");
       return;
     }
     if (message.ref === "hello" && message.code === "already_greeted") return;
@@ -192,13 +193,13 @@ export class TableScreen {
       if (this.view) this.render();
       return;
     }
-    toast(message.message, "error");
+    toast(refusalText(message), "error");
     if (this.view) this.render();
   }
 
   send(message) {
     if (!this.socket.send(message)) {
-      toast("Not connected: reconnecting…", "error");
+      toast(t("table.not_connected"), "error");
       return false;
     }
     return true;
@@ -228,11 +229,11 @@ export class TableScreen {
         seats[granted.seat] = { token: granted.token, name: names[i] || names[0] || "" };
       });
       saveSeats(message.table_id, { mode: this.mode, seats, primary: message.seats[0].seat });
-      toast("The rematch is on");
+      toast(t("table.rematch_on"));
     } else if (this.localSeats.size) {
       return; // a player who declined stays to look at the results
     } else {
-      toast("Watching the rematch");
+      toast(t("table.watching_rematch"));
     }
     navigate(`./?table=${encodeURIComponent(message.table_id)}`);
   }
@@ -295,18 +296,18 @@ export class TableScreen {
 
   build() {
     this.headEl = h("header", { class: "table-head" });
-    this.feltEl = h("section", { class: "felt", "aria-label": "Dice table" });
+    this.feltEl = h("section", { class: "felt", "aria-label": t("table.felt") });
     this.cardEl = h("div", { class: "card-scroll", tabindex: "0" }); // it scrolls sideways on a phone: keys scroll it too
-    this.roundTabs = h("div", { class: "round-tabs", role: "group", "aria-label": "Round shown" });
+    this.roundTabs = h("div", { class: "round-tabs", role: "group", "aria-label": t("table.round_shown") });
     this.cardPanel = h(
       "section",
-      { class: "panel card-panel", "aria-label": "Scorecard" },
-      h("div", { class: "panel-head" }, h("h2", {}, "Scorecard"), this.roundTabs),
+      { class: "panel card-panel", "aria-label": t("card.title") },
+      h("div", { class: "panel-head" }, h("h2", {}, t("card.title")), this.roundTabs),
       this.cardEl,
     );
     this.chat = new ChatPanel((text) => this.sendChat(text));
-    this.logEl = h("ol", { class: "log", "aria-label": "Moves so far", tabindex: "0" });
-    this.sideEl = h("div", { class: "side-panels" }, this.chat.el, h("section", { class: "panel", "aria-label": "Moves" }, h("h2", {}, "Moves"), this.logEl));
+    this.logEl = h("ol", { class: "log", "aria-label": t("table.moves_so_far"), tabindex: "0" });
+    this.sideEl = h("div", { class: "side-panels" }, this.chat.el, h("section", { class: "panel", "aria-label": t("table.moves") }, h("h2", {}, t("table.moves")), this.logEl));
     this.tray = new DiceTray((position) => this.toggleHold(position));
     this.boxPreview = new BoxPreview(() => this.preview(null, { sticky: true }));
     this.el = h(
@@ -316,7 +317,7 @@ export class TableScreen {
       h("div", { class: "board" }, this.feltEl, this.cardPanel, this.sideEl),
     );
     fill(this.root, this.el);
-    fill(this.feltEl, h("p", { class: "felt-note" }, "Connecting to the table…"));
+    fill(this.feltEl, h("p", { class: "felt-note" }, t("table.connecting_table")));
     this.renderHead();
   }
 
@@ -464,14 +465,14 @@ export class TableScreen {
     if (this.actingSeat === null || v.dice === null || !v.hints) return;
     const key = this.positionKey();
     this.hintButton.disabled = true;
-    fill(this.hintEl, h("span", {}, "Thinking…"));
+    fill(this.hintEl, h("span", {}, t("table.thinking")));
     this.hintEl.hidden = false;
     try {
       const advice = await api.advice(this.tableId, 3, this.tokenFor(this.actingSeat));
       if (key !== this.positionKey()) return;
       const [best, ...others] = advice.actions;
       this.model.hint = { key, best, others };
-      announce(`Hint: ${actionText(best, (c) => this.label(c))}, expected final score ${best.expected.toFixed(1)}`);
+      announce(t("table.hint_said", { move: actionText(best, (c) => this.label(c)), expected: decimal(best.expected) }));
     } catch (error) {
       this.model.hint = null;
       toast(error.message, "error");
@@ -490,12 +491,12 @@ export class TableScreen {
   async copyInvite() {
     const link = `${location.origin}/?table=${this.tableId}`;
     const ok = await copyText(link);
-    toast(ok ? "Invite link copied" : link);
+    toast(ok ? t("table.invite_copied") : link);
   }
 
   leave() {
     const v = this.view;
-    const question = v && v.phase === "playing" ? "Leave the match? The others play on without you." : "Leave this table?";
+    const question = v && v.phase === "playing" ? t("table.leave_match") : t("table.leave_table");
     if (!window.confirm(question)) return;
     for (const seat of this.localSeats.keys()) this.intent("leave", seat);
     forgetTable(this.tableId);
@@ -517,7 +518,7 @@ export class TableScreen {
     try {
       const seat = await api.takeSeat(this.tableId, name);
       addSeat(this.tableId, seat.seat, seat.token, name, { mode: "online", primary: seat.seat });
-      toast(`You sit at seat ${seat.seat + 1}`);
+      toast(t("table.seated", { number: seat.seat + 1 }));
       this.resume();
     } catch (error) {
       toast(error.message, "error");
@@ -541,7 +542,7 @@ export class TableScreen {
   }
 
   removeAway(seat) {
-    if (!window.confirm(`Remove ${this.seatName(seat)} from the match? They will not play again.`)) return;
+    if (!window.confirm(t("table.remove_away", { name: this.seatName(seat) }))) return;
     this.intent("remove", this.view.host, { seat });
   }
 

@@ -1,6 +1,9 @@
 // The table as this screen knows it, from the server's frames: whose turn, the dice, what is
 // held, the rolls left, what this screen may do, and the words for it. No DOM: node tests it.
 
+import { boxLabel, t } from "./i18n.js";
+import { namesList } from "./labels.js";
+
 export const MAX_ROLLS = 3;
 
 /** Modes where every seat is played at this one screen (or by the computer). */
@@ -8,12 +11,13 @@ const LOCAL_MODES = new Set(["pass", "computer"]);
 
 /** "1 roll", "2 rolls". */
 export function rollsText(n) {
-  return `${n} roll${n === 1 ? "" : "s"}`;
+  return t("table.rolls", { count: n });
 }
 
 /** "Ann scored 6 + 100 bonus in Twos (passed)". */
 export function scoredText(name, event, label) {
-  return `${name} scored ${event.points}${event.bonus ? ` + ${event.bonus} bonus` : ""} in ${label}${event.scratch ? " (passed)" : ""}`;
+  const key = `table.log_scored${event.bonus ? "_bonus" : ""}${event.scratch ? "_passed" : ""}`;
+  return t(key, { name, points: event.points, bonus: event.bonus, box: label });
 }
 
 export class TableModel {
@@ -90,7 +94,7 @@ export class TableModel {
 
   seatName(seat) {
     const found = this.view && this.view.seats.find((s) => s.seat === seat);
-    return found ? found.name : `Seat ${seat + 1}`;
+    return found ? found.name : t("table.seat_n", { number: seat + 1 });
   }
 
   seatNameOr(seat, fallback) {
@@ -100,7 +104,7 @@ export class TableModel {
 
   label(category) {
     const box = this.welcome && this.welcome.categories.find((c) => c.name === category);
-    return box ? box.label : category;
+    return box ? boxLabel(box.label) : category;
   }
 
   // The position ----------------------------------------------------------------------------
@@ -140,8 +144,9 @@ export class TableModel {
     const v = this.view;
     const undo = v && v.undo && this.localSeats.has(v.undo.seat) ? v.undo : null;
     if (!undo) return null;
-    const whose = this.localSeats.size > 1 ? `${this.seatName(undo.seat)}'s ` : "";
-    return { seat: undo.seat, category: undo.category, text: `Undo ${whose}${this.label(undo.category)}` };
+    const box = this.label(undo.category);
+    const text = this.localSeats.size > 1 ? t("table.undo_whose", { name: this.seatName(undo.seat), box }) : t("table.undo", { box });
+    return { seat: undo.seat, category: undo.category, text };
   }
 
   /** The banner's words: whose turn and what to do ({away: name} when the player is away). */
@@ -151,15 +156,15 @@ export class TableModel {
     const activeSeat = v.seats.find((s) => s.seat === v.active_seat);
     const activeName = activeSeat ? activeSeat.name : "";
     if (acting !== null) {
-      const title = this.mode === "pass" || this.localSeats.size > 1 ? `${activeName}'s turn` : "Your turn";
+      const title = this.mode === "pass" || this.localSeats.size > 1 ? t("table.turn_of", { name: activeName }) : t("table.your_turn");
       let sub;
-      if (v.dice === null) sub = "Roll the dice to start your turn.";
-      else if (v.rolls_left > 0) sub = `${rollsText(v.rolls_left)} left: click dice to hold them, roll again, or pick a box.`;
-      else sub = "No rolls left: pick a box to score.";
+      if (v.dice === null) sub = t("table.sub_roll_first");
+      else if (v.rolls_left > 0) sub = t("table.sub_rolls_left", { count: v.rolls_left });
+      else sub = t("table.sub_no_rolls");
       return { title, sub, away: null };
     }
-    const title = activeSeat ? `${activeName}'s turn` : "Waiting…";
-    const sub = activeSeat && activeSeat.bot ? "The computer is playing." : v.dice === null ? "Waiting for the roll…" : `${rollsText(v.rolls_left)} left.`;
+    const title = activeSeat ? t("table.turn_of", { name: activeName }) : t("table.waiting");
+    const sub = activeSeat && activeSeat.bot ? t("table.sub_computer") : v.dice === null ? t("table.sub_waiting_roll") : t("table.sub_rolls_left_watch", { count: v.rolls_left });
     return { title, sub, away: v.absence ? activeName : null };
   }
 
@@ -169,7 +174,7 @@ export class TableModel {
     const started = v.seats.some((seat) => seat.cards.some((card) => Object.keys(card.boxes).length));
     if (!v.roll_off.length || started) return "";
     const rounds = v.roll_off.map((round) => round.map(([seat, face]) => `${this.seatName(seat)} ${face}`).join(", "));
-    return `Roll for first turn: ${rounds.join("; tie, again: ")}. ${this.seatName(v.order[0])} starts.`;
+    return t("table.roll_off", { rolls: rounds.join(t("table.roll_off_tie")), name: this.seatName(v.order[0]) });
   }
 
   /** The scorecard's columns: in turn order, yours first online; empty seats at the end. Each
@@ -191,7 +196,7 @@ export class TableModel {
     const columns = ordered.map((seat, index) => {
       const me = seat.seat === viewer;
       const here = local.has(seat.seat);
-      const tag = named ? "" : me ? "you" : here ? "here" : "";
+      const tag = named ? "" : me ? t("card.you") : here ? t("card.here") : "";
       return { seat, index, me, local: here, tag, presence, known: this.presenceKnown };
     });
     while (columns.length < v.options.seats) columns.push({ seat: null, index: columns.length, me: false, local: false, tag: "", presence, known: this.presenceKnown });
@@ -254,10 +259,10 @@ export class TableModel {
   narrate(event, before, { quiet = false } = {}) {
     const name = (seat) => {
       const found = this.view.seats.find((s) => s.seat === seat) || (before && before.seats.find((s) => s.seat === seat));
-      return found ? found.name : `Seat ${seat + 1}`;
+      return found ? found.name : t("table.seat_n", { number: seat + 1 });
     };
     if (event.type === "chat") {
-      return !quiet && !(event.seat !== null && this.localSeats.has(event.seat)) ? `${event.author} says: ${event.text}` : null;
+      return !quiet && !(event.seat !== null && this.localSeats.has(event.seat)) ? t("table.says", { name: event.author, text: event.text }) : null;
     }
     if (typeof event.seq === "number") {
       if (event.seq <= this.logSeq) return null; // already in the log (sent again on a reconnect)
@@ -275,7 +280,7 @@ export class TableModel {
     const outcome = this.view.outcome;
     if (!outcome) return null;
     const winners = outcome.winners.map((seat) => this.seatName(seat));
-    return `The match is over. ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.`;
+    return t(winners.length > 1 ? "table.result_winners" : "table.result_winner", { names: namesList(winners) });
   }
 }
 
@@ -283,31 +288,30 @@ export class TableModel {
 export function eventText(event, name, label) {
   switch (event.type) {
     case "joined":
-      return `${event.name} sat down${event.bot ? " (computer)" : ""}`;
+      return t(event.bot ? "table.log_joined_computer" : "table.log_joined", { name: event.name });
     case "left":
-      return `${name(event.seat)} left the table`;
+      return t("table.log_left", { name: name(event.seat) });
     case "started": {
-      let text = "The match started";
-      if (event.roll_off && event.roll_off.length) {
-        const rolls = event.roll_off.map((round) => round.map(([seat, face]) => `${name(seat)} ${face}`).join(", "));
-        text += `. Roll for first turn: ${rolls.join("; then ")}. ${name(event.order[0])} starts`;
-      }
-      return text;
+      if (!event.roll_off || !event.roll_off.length) return t("table.log_started");
+      const rolls = event.roll_off.map((round) => round.map(([seat, face]) => `${name(seat)} ${face}`).join(", "));
+      return t("table.log_started_roll_off", { rolls: rolls.join(t("table.log_roll_off_then")), name: name(event.order[0]) });
     }
     case "rolled":
-      return `${name(event.seat)} rolled ${event.dice.join(" ")}`;
+      return t("table.log_rolled", { name: name(event.seat), dice: event.dice.join(" ") });
     case "scored":
       return scoredText(name(event.seat), event, label(event.category));
     case "undone":
-      return `${name(event.seat)} took back ${label(event.category)}`;
+      return t("table.log_undone", { name: name(event.seat), box: label(event.category) });
     case "clock_expired":
-      return `${name(event.seat)}'s time ran out`;
+      return t("table.log_clock_expired", { name: name(event.seat) });
     case "absent":
-      return event.skipped_by === null ? `${name(event.seat)} was away: the turn passed` : `${name(event.skipped_by)} skipped ${name(event.seat)}'s turn (away)`;
+      return event.skipped_by === null
+        ? t("table.log_absent", { name: name(event.seat) })
+        : t("table.log_skipped", { by: name(event.skipped_by), name: name(event.seat) });
     case "host_passed":
-      return `${name(event.seat)} is now the host`;
+      return t("table.log_host_passed", { name: name(event.seat) });
     case "hint":
-      return `${name(event.seat)} took a hint`;
+      return t("table.log_hint", { name: name(event.seat) });
     default:
       return null;
   }

@@ -4,46 +4,50 @@
 
 import { clockText, fill, h } from "./dom.js";
 import { miniDie } from "./dice.js";
+import { presetTitle, t, tNodes } from "./i18n.js";
+import { decimal } from "./labels.js";
 import { rulesHref } from "./rules.js";
 import { rememberedSeats } from "./seats.js";
 import { renderScorecard } from "./scorecard.js";
-import { MAX_ROLLS, rollsText } from "./table_model.js";
+import { MAX_ROLLS } from "./table_model.js";
 
-const CONNECTION = {
-  online: ["on", "Connected"],
-  connecting: ["wait", "Connecting…"],
-  reconnecting: ["wait", "Reconnecting…"],
-  gone: ["off", "No such table"],
-};
+/** The connection's dot and words, by the socket's state. */
+const CONNECTION = () => ({
+  online: ["on", t("table.connected")],
+  connecting: ["wait", t("table.connecting")],
+  reconnecting: ["wait", t("table.reconnecting")],
+  gone: ["off", t("table.no_such_table")],
+});
 
 /** The head: the table's name, its rules and options, the connection, and its buttons. */
 export function renderHead(screen) {
   const m = screen.model;
   const v = m.view;
   const rules = m.welcome ? m.welcome.rules : null;
-  const [dot, text] = CONNECTION[screen.socketState] || CONNECTION.connecting;
+  const states = CONNECTION();
+  const [dot, text] = states[screen.socketState] || states.connecting;
   const rounds = v ? v.options.rounds : 1;
   const local = m.isLocal;
   const meta = h(
     "div",
     { class: "meta" },
-    rules ? h("a", { class: "pill rules-pill", title: rules.source, href: rulesHref(rules.name), target: "_blank", rel: "noopener", id: "table-rules" }, rules.title, h("span", { class: "rules-pill-more" }, "rules ↗")) : null,
-    v && rounds > 1 ? h("span", { class: "pill" }, `Round ${Math.min(v.round + 1, rounds)} of ${rounds}`) : null,
-    v && v.options.clock_seconds ? h("span", { class: "pill" }, `${clockText(v.options.clock_seconds)} per hand`) : null,
-    v && !v.listed && !local && !screen.daily && !v.daily ? h("span", { class: "pill" }, "private") : null,
+    rules ? h("a", { class: "pill rules-pill", title: rules.source, href: rulesHref(rules.name), target: "_blank", rel: "noopener", id: "table-rules" }, presetTitle(rules.name, rules.title), h("span", { class: "rules-pill-more" }, t("table.rules_more"))) : null,
+    v && rounds > 1 ? h("span", { class: "pill" }, t("table.round_of", { round: Math.min(v.round + 1, rounds), rounds })) : null,
+    v && v.options.clock_seconds ? h("span", { class: "pill" }, t("table.per_hand", { time: clockText(v.options.clock_seconds) })) : null,
+    v && !v.listed && !local && !screen.daily && !v.daily ? h("span", { class: "pill" }, t("table.private")) : null,
     h("span", { class: "conn", dataset: { connection: screen.socketState }, role: "status" }, h("span", { class: `dot ${dot}` }), text),
   );
   const actions = h(
     "div",
     { class: "head-actions" },
-    screen.socketState === "gone" || local || screen.daily ? null : h("button", { type: "button", class: "button small", onclick: () => screen.copyInvite() }, "Copy invite link"),
+    screen.socketState === "gone" || local || screen.daily ? null : h("button", { type: "button", class: "button small", onclick: () => screen.copyInvite() }, t("table.copy_invite")),
     m.localSeats.size && v && v.phase !== "finished" && (screen.daily || v.daily)
-      ? h("a", { class: "button small", href: "./", "data-link": true, title: "The game waits for you: Resume it from the lobby's Daily challenge card" }, "Lobby (resume later)")
+      ? h("a", { class: "button small", href: "./", "data-link": true, title: t("table.daily_later_title") }, t("table.daily_later"))
       : m.localSeats.size && v && v.phase !== "finished"
-      ? h("button", { type: "button", class: "button small danger", onclick: () => screen.leave() }, "Leave")
-      : h("a", { class: "button small", href: "./", "data-link": true }, "Lobby"),
+      ? h("button", { type: "button", class: "button small danger", onclick: () => screen.leave() }, t("table.leave"))
+      : h("a", { class: "button small", href: "./", "data-link": true }, t("table.lobby")),
   );
-  fill(screen.headEl, h("h1", { title: (v && v.name) || "" }, (v && v.name) || "Table"), meta, actions);
+  fill(screen.headEl, h("h1", { title: (v && v.name) || "" }, (v && v.name) || t("table.table")), meta, actions);
 }
 
 /** The felt when the table does not exist. */
@@ -53,8 +57,8 @@ export function renderGone(screen) {
   screen.sideEl.hidden = true;
   fill(
     screen.feltEl,
-    h("div", { class: "turn-who" }, h("p", { class: "turn-title" }, "There is no such table"), h("p", { class: "turn-sub" }, "It may have finished long ago.")),
-    h("div", { class: "controls" }, h("a", { class: "button primary", href: "./", "data-link": true }, "To the lobby")),
+    h("div", { class: "turn-who" }, h("p", { class: "turn-title" }, t("table.gone_title")), h("p", { class: "turn-sub" }, t("table.gone_sub"))),
+    h("div", { class: "controls" }, h("a", { class: "button primary", href: "./", "data-link": true }, t("table.to_lobby"))),
   );
 }
 
@@ -66,7 +70,7 @@ export function renderPlaying(screen, rolled) {
     screen.feltView = "playing";
     screen.bannerEl = h("div", { class: "turn-banner" });
     screen.rollButton = h("button", { type: "button", class: "roll-button", onclick: () => screen.roll() });
-    screen.hintButton = h("button", { type: "button", class: "button small", onclick: () => screen.askHint() }, "Hint ", h("span", { class: "kbd" }, "H"));
+    screen.hintButton = h("button", { type: "button", class: "button small", onclick: () => screen.askHint() }, t("table.hint"), " ", h("span", { class: "kbd" }, "H"));
     screen.undoButton = h("button", { type: "button", class: "button small", onclick: () => screen.undo() });
     screen.previewEl = h("p", { class: "preview-line", "aria-live": "polite" });
     screen.noteEl = h("p", { class: "felt-note" });
@@ -91,9 +95,9 @@ export function renderPlaying(screen, rolled) {
   const banner = m.banner();
   const sub =
     banner.away !== null
-      ? h("span", { class: "away-note" }, `${banner.away} is away: the turn passes in `, h("span", { class: "away-left", dataset: { deadline: String(v.absence.deadline) } }), ".")
+      ? h("span", { class: "away-note" }, tNodes("table.away_passes", { name: banner.away, time: h("span", { class: "away-left", dataset: { deadline: String(v.absence.deadline) } }) }))
       : banner.sub;
-  const clock = v.clock && active !== null ? h("span", { class: "big-clock", dataset: { clockSeat: String(active) }, "aria-label": "time left" }) : null;
+  const clock = v.clock && active !== null ? h("span", { class: "big-clock", dataset: { clockSeat: String(active) }, "aria-label": t("table.time_left") }) : null;
   fill(screen.bannerEl, h("div", { class: "turn-who" }, h("p", { class: "turn-title", id: "turn-title" }, banner.title), h("p", { class: "turn-sub" }, sub)), clock);
 
   // The host may pass an away player's turn at once, or put them out.
@@ -103,8 +107,8 @@ export function renderPlaying(screen, rolled) {
     screen.awayEl,
     v.absence && hostHere && !m.localSeats.has(v.absence.seat)
       ? [
-          h("button", { type: "button", class: "button small", onclick: () => screen.skipAway(v.absence.seat), disabled: !!m.busy }, `Skip ${activeName}'s turn`),
-          h("button", { type: "button", class: "button small danger", onclick: () => screen.removeAway(v.absence.seat), disabled: !!m.busy }, `Remove ${activeName}`),
+          h("button", { type: "button", class: "button small", onclick: () => screen.skipAway(v.absence.seat), disabled: !!m.busy }, t("table.skip_turn", { name: activeName })),
+          h("button", { type: "button", class: "button small danger", onclick: () => screen.removeAway(v.absence.seat), disabled: !!m.busy }, t("table.remove_player", { name: activeName })),
         ]
       : null,
   );
@@ -126,8 +130,8 @@ export function renderPlaying(screen, rolled) {
   // Roll, hint, undo.
   const pips = h("span", { class: "rolls-left", "aria-hidden": "true" }, [...Array(MAX_ROLLS)].map((_, i) => h("i", { class: i < v.rolls_left ? "full" : "" })));
   // Named by its text (a voice command says "click Roll again"), the rolls left said after.
-  const rollsLeft = h("span", { class: "visually-hidden" }, ` (${rollsText(v.rolls_left)} left)`);
-  fill(screen.rollButton, v.dice === null ? "Roll" : "Roll again", rollsLeft, pips, h("span", { class: "kbd", "aria-hidden": "true" }, "R"));
+  const rollsLeft = h("span", { class: "visually-hidden" }, ` ${t("table.roll_rolls_left", { count: v.rolls_left })}`);
+  fill(screen.rollButton, v.dice === null ? t("table.roll") : t("table.roll_again"), rollsLeft, pips, h("span", { class: "kbd", "aria-hidden": "true" }, "R"));
   screen.rollButton.disabled = !m.canRoll || m.busy !== null;
   screen.rollButton.dataset.rollsLeft = String(v.rolls_left);
   screen.hintButton.hidden = !v.hints;
@@ -143,7 +147,7 @@ export function renderPlaying(screen, rolled) {
   fill(
     screen.resumeEl,
     remembered
-      ? h("button", { type: "button", class: "button primary", onclick: () => screen.resume() }, `Resume as ${Object.values(remembered.seats).map((s) => s.name).join(", ")}`)
+      ? h("button", { type: "button", class: "button primary", onclick: () => screen.resume() }, t("table.resume_as", { names: Object.values(remembered.seats).map((s) => s.name).join(", ") }))
       : null,
   );
 }
@@ -156,12 +160,12 @@ export function renderPreview(screen) {
   const category = m.previewing || m.selected;
   const option = category && v.score_options.find((o) => o.category === category);
   if (!option) {
-    screen.previewEl.textContent = m.actingSeat !== null && v.dice !== null ? "Hover, long-press or right-click a box to preview it." : "";
+    screen.previewEl.textContent = m.actingSeat !== null && v.dice !== null ? t("table.preview_help") : "";
     screen.previewEl.classList.add("muted");
     return;
   }
   screen.previewEl.classList.remove("muted");
-  fill(screen.previewEl, ...previewParts(m, category, option), m.actingSeat !== null ? " · click or Enter to score" : "");
+  fill(screen.previewEl, ...previewParts(m, category, option), m.actingSeat !== null ? ` ${t("table.preview_score_help")}` : "");
 }
 
 /** The roll for first turn as dice: each player's name beside the die they rolled, a tie's
@@ -172,7 +176,7 @@ function rollOffDice(m) {
     h(
       "span",
       { class: "roll-off-round", "aria-hidden": "true" },
-      index ? h("span", { class: "roll-off-tie" }, "tie, again:") : null,
+      index ? h("span", { class: "roll-off-tie" }, t("table.roll_off_tie_short")) : null,
       round.map(([seat, face]) => h("span", { class: "roll-off-die", dataset: { seat: String(seat), face: String(face) } }, m.seatName(seat), " ", miniDie(face))),
     ),
   );
@@ -180,20 +184,17 @@ function rollOffDice(m) {
     "span",
     { class: "roll-off" },
     h("span", { class: "visually-hidden" }, m.rollOffText()),
-    h("span", { "aria-hidden": "true" }, "Roll for first turn: "),
+    h("span", { "aria-hidden": "true" }, `${t("table.roll_off_label")} `),
     rounds,
-    h("span", { class: "roll-off-first", "aria-hidden": "true" }, `${m.seatName(v.order[0])} starts.`),
+    h("span", { class: "roll-off-first", "aria-hidden": "true" }, t("table.roll_off_starts", { name: m.seatName(v.order[0]) })),
   );
 }
 
 /** "Chance: 17 points + 100 bonus": what a box would score, for the preview line and bubble. */
 export function previewParts(model, category, option) {
-  return [
-    `${model.label(category)}: `,
-    h("span", { class: "pts" }, `${option.points} point${option.points === 1 ? "" : "s"}`),
-    option.bonus ? ` + ${option.bonus} bonus` : "",
-    option.joker ? " (joker)" : "",
-  ];
+  const points = h("span", { class: "pts" }, t("card.points", { count: option.points }));
+  const key = `card.preview${option.bonus ? "_bonus" : ""}${option.joker ? "_joker" : ""}`;
+  return tNodes(key, { box: model.label(category), points, bonus: option.bonus });
 }
 
 /** The hint box: the best move and the next few, with their expected final scores. */
@@ -204,12 +205,16 @@ export function renderHint(screen) {
   screen.hintEl.hidden = !hint;
   if (!hint) return;
   const describe = (a) =>
-    a.kind === "score" ? `Score ${m.label(a.category)} (${a.points}${a.bonus ? ` + ${a.bonus}` : ""})` : a.hold.length ? `Hold ${a.hold.join(" ")} and roll` : "Roll all five again";
+    a.kind === "score"
+      ? t(a.bonus ? "table.hint_score_bonus" : "table.hint_score", { box: m.label(a.category), points: a.points, bonus: a.bonus })
+      : a.hold.length
+        ? t("table.hint_hold", { dice: a.hold.join(" ") })
+        : t("table.hint_reroll");
   fill(
     screen.hintEl,
-    h("div", { class: "best" }, `Best: ${describe(hint.best)}`, " — expected final score ", h("span", { class: "ev" }, hint.best.expected.toFixed(1))),
+    h("div", { class: "best" }, tNodes("table.hint_best", { move: describe(hint.best), expected: h("span", { class: "ev" }, decimal(hint.best.expected)) })),
     hint.others.length
-      ? h("ol", { start: "2" }, hint.others.map((a) => h("li", {}, `${describe(a)}: `, h("span", { class: "ev" }, a.expected.toFixed(1)), ` (${(a.expected - hint.best.expected).toFixed(1)})`)))
+      ? h("ol", { start: "2" }, hint.others.map((a) => h("li", {}, tNodes("table.hint_other", { move: describe(a), expected: h("span", { class: "ev" }, decimal(a.expected)), difference: decimal(a.expected - hint.best.expected) }))))
       : null,
   );
 }
@@ -234,7 +239,7 @@ export function renderCard(screen) {
                 renderCard(screen);
               },
             },
-            `Round ${i + 1}`,
+            t("table.round_n", { round: i + 1 }),
           ),
         )
       : null,

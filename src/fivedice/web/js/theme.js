@@ -1,5 +1,7 @@
 // Light and dark themes: the system's choice until the person picks one.
 
+import { t } from "./i18n.js";
+
 const KEY = "fivedice.theme";
 
 const SYSTEM = window.matchMedia("(prefers-color-scheme: dark)");
@@ -18,9 +20,9 @@ function saved() {
 }
 
 function label(button) {
-  const next = current() === "dark" ? "light" : "dark";
-  button.setAttribute("aria-label", `Switch to ${next} theme`);
-  button.title = `Switch to ${next} theme`;
+  const words = current() === "dark" ? t("theme.to_light") : t("theme.to_dark");
+  button.setAttribute("aria-label", words);
+  button.title = words;
 }
 
 export function setupTheme(button) {

@@ -11,7 +11,7 @@ export function turnsOf(events) {
   const turns = [];
   let open = null;
   let round = 0;
-  const played = new Map(); // "seat:round" -> turns ended
+  const played = new Map(); // "seat:round" -> turns ended; i18n: not text
   const begin = (seat, seq) => {
     open = { seat, round, number: (played.get(`${seat}:${round}`) || 0) + 1, start: seq, end: null };
     turns.push(open);

@@ -5,6 +5,7 @@ import { awayText } from "./scorecard.js";
 import { playerName, setPlayerName } from "./seats.js";
 import { currentAccount } from "./account.js";
 import { levelLabel } from "./labels.js";
+import { presetTitle, t } from "./i18n.js";
 import { presenceDot } from "./presence.js";
 
 /** Whether the table's host has no connection now. */
@@ -17,15 +18,15 @@ function rulesSummary(view, rules, local) {
   const o = view.options;
   return h(
     "div",
-    { class: "rules-summary", "aria-label": "Table options" },
-    h("span", { class: "pill", title: rules.source }, rules.title),
-    o.rated ? h("span", { class: "pill rated", title: "Each player's rating moves with the result" }, "rated") : null,
-    h("span", { class: "pill" }, `${o.seats} seat${o.seats === 1 ? "" : "s"}`),
-    h("span", { class: "pill" }, `${o.rounds} round${o.rounds === 1 ? "" : "s"}`),
-    h("span", { class: "pill" }, o.clock_seconds ? `${clockText(o.clock_seconds)} per hand (${o.timeout_rule === "forfeit" ? "time out loses" : "time out scratches"})` : "no clock"),
-    h("span", { class: "pill" }, o.undo_allowed ? "undo allowed" : "no undo"),
-    h("span", { class: "pill" }, o.start_order === "roll_off" ? "roll for first turn" : "host starts"),
-    local ? null : h("span", { class: "pill" }, view.listed ? "listed in the lobby" : "private: invite only"),
+    { class: "rules-summary", "aria-label": t("waiting.options") },
+    h("span", { class: "pill", title: rules.source }, presetTitle(rules.name, rules.title)),
+    o.rated ? h("span", { class: "pill rated", title: t("waiting.rated_title") }, t("waiting.rated")) : null,
+    h("span", { class: "pill" }, t("waiting.seats", { count: o.seats })),
+    h("span", { class: "pill" }, t("waiting.rounds", { count: o.rounds })),
+    h("span", { class: "pill" }, o.clock_seconds ? t(o.timeout_rule === "forfeit" ? "waiting.clock_loses" : "waiting.clock_scratches", { time: clockText(o.clock_seconds) }) : t("waiting.no_clock")),
+    h("span", { class: "pill" }, o.undo_allowed ? t("waiting.undo") : t("waiting.no_undo")),
+    h("span", { class: "pill" }, o.start_order === "roll_off" ? t("waiting.roll_off") : t("waiting.host_starts")),
+    local ? null : h("span", { class: "pill" }, view.listed ? t("waiting.listed") : t("waiting.private")),
   );
 }
 
@@ -37,7 +38,7 @@ export function renderWaiting(screen) {
   const isHost = v.host !== null && local.has(v.host);
   const free = v.options.seats - v.seats.length;
 
-  const seats = h("ul", { class: "seats-list", "aria-label": "Seats" });
+  const seats = h("ul", { class: "seats-list", "aria-label": t("waiting.seats_label") });
   for (const seat of v.seats) {
     seats.append(
       h(
@@ -45,17 +46,17 @@ export function renderWaiting(screen) {
         { dataset: { seat: String(seat.seat) } },
         screen.isLocal ? null : presenceDot(seat, screen.model.presenceKnown),
         h("span", { class: "seat-name grow" }, seat.name),
-        seat.host ? h("span", { class: "tag host" }, "host") : null,
+        seat.host ? h("span", { class: "tag host" }, t("waiting.host")) : null,
         !seat.bot && !seat.connected ? h("span", { class: "tag away" }, awayText(seat.away_since)) : null,
         seat.bot ? h("span", { class: "tag" }, levelLabel(seat.bot)) : null,
-        local.has(seat.seat) && screen.saysYou ? h("span", { class: "tag you" }, "you") : null,
+        local.has(seat.seat) && screen.saysYou ? h("span", { class: "tag you" }, t("card.you")) : null,
         isHost && seat.seat !== v.host
-          ? h("button", { type: "button", class: "button small", "aria-label": `Remove ${seat.name}`, onclick: () => screen.removeSeat(seat.seat) }, "Remove")
+          ? h("button", { type: "button", class: "button small", "aria-label": t("table.remove_player", { name: seat.name }), onclick: () => screen.removeSeat(seat.seat) }, t("waiting.remove"))
           : null,
       ),
     );
   }
-  for (let i = 0; i < free; i += 1) seats.append(h("li", { class: "open-seat" }, screen.isLocal ? null : h("span", { class: "dot off" }), "Open seat"));
+  for (let i = 0; i < free; i += 1) seats.append(h("li", { class: "open-seat" }, screen.isLocal ? null : h("span", { class: "dot off" }), t("waiting.open_seat")));
 
   const parts = [
     h(
@@ -64,8 +65,8 @@ export function renderWaiting(screen) {
       h(
         "div",
         { class: "turn-who" },
-        h("p", { class: "turn-title" }, "Waiting for players"),
-        h("p", { class: "turn-sub" }, isHost ? "Start when everyone is seated." : v.host === null ? "The table has no host." : hostAway(v) ? `${screen.seatName(v.host)}, the host, is away: if they do not come back soon, the next player here becomes the host.` : `${screen.seatName(v.host)} starts the match.`),
+        h("p", { class: "turn-title" }, t("waiting.title")),
+        h("p", { class: "turn-sub" }, isHost ? t("waiting.start_when_seated") : v.host === null ? t("waiting.no_host") : hostAway(v) ? t("waiting.host_away", { name: screen.seatName(v.host) }) : t("waiting.host_will_start", { name: screen.seatName(v.host) })),
       ),
     ),
     seats,
@@ -79,8 +80,8 @@ export function renderWaiting(screen) {
       h(
         "div",
         { class: "invite" },
-        h("input", { type: "text", readonly: true, value: link, "aria-label": "Invite link", onfocus: (e) => e.target.select() }),
-        h("button", { type: "button", class: "button", onclick: async () => toast((await copyText(link)) ? "Invite link copied" : link) }, "Copy"),
+        h("input", { type: "text", readonly: true, value: link, "aria-label": t("waiting.invite_link"), onfocus: (e) => e.target.select() }),
+        h("button", { type: "button", class: "button", onclick: async () => toast((await copyText(link)) ? t("table.invite_copied") : link) }, t("waiting.copy")),
       ),
     );
   }
@@ -95,13 +96,13 @@ export function renderWaiting(screen) {
           onsubmit: (event) => {
             event.preventDefault();
             const name = screen.joinInput.value.trim();
-            if (!name) return toast("Type your name first", "error");
+            if (!name) return toast(t("lobby.name_first"), "error");
             setPlayerName(name);
             screen.takeSeat(name);
           },
         },
-        h("label", { class: "field" }, "Your name", screen.joinInput),
-        h("button", { type: "submit", class: "button primary" }, "Take a seat"),
+        h("label", { class: "field" }, t("lobby.your_name"), screen.joinInput),
+        h("button", { type: "submit", class: "button primary" }, t("waiting.take_seat")),
       ),
     );
   }
@@ -110,19 +111,19 @@ export function renderWaiting(screen) {
     const levels = screen.welcome.bot_levels || [];
     if (levels.length && free > 0 && !v.options.rated) {
       if (!screen.levelSelect) {
-        screen.levelSelect = h("select", { "aria-label": "Computer player" }, levels.map((l) => h("option", { value: l }, levelLabel(l))));
+        screen.levelSelect = h("select", { "aria-label": t("lobby.computer_player") }, levels.map((l) => h("option", { value: l }, levelLabel(l))));
         screen.levelSelect.value = levels.includes("good-human") ? "good-human" : levels[0];
       }
       parts.push(
         h(
           "div",
           { class: "waiting-actions" },
-          h("label", { class: "field" }, "Computer player", screen.levelSelect),
-          h("button", { type: "button", class: "button", onclick: () => screen.addComputer(screen.levelSelect.value) }, "Add computer"),
+          h("label", { class: "field" }, t("lobby.computer_player"), screen.levelSelect),
+          h("button", { type: "button", class: "button", onclick: () => screen.addComputer(screen.levelSelect.value) }, t("waiting.add_computer")),
         ),
       );
     }
-    parts.push(h("div", { class: "controls" }, h("button", { type: "button", class: "button primary", id: "start-button", onclick: () => screen.start() }, "Start the match")));
+    parts.push(h("div", { class: "controls" }, h("button", { type: "button", class: "button primary", id: "start-button", onclick: () => screen.start() }, t("waiting.start"))));
   }
   return parts;
 }
