@@ -27,7 +27,6 @@ NOT_YET: set[str] = set(
         "account.js",
         "alerts.js",
         "analysis.js",
-        "api.js",
         "chat.js",
         "daily.js",
         "daily_card.js",

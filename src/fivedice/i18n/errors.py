@@ -1,0 +1,40 @@
+"""A refusal's text in a language, from its stable ``code`` and the values in it (``params``).
+
+The key is ``error.<code>``, or ``error.<code>.<reason>`` where one code has several reasons
+(``params["reason"]``). Values that name a thing of the rules are written in the language's own
+words: ``box_label`` (a box's label in the rules), ``box_labels`` (a list of them) and
+``preset_title`` (with ``preset``, the rule set's name). The English text of every refusal the
+rules core and the server give comes from here, so a client in another language says the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import SOURCE, Translator, translator
+
+
+def error_key(code: str, params: Mapping[str, Any]) -> str:
+    """The catalog key of a refusal: ``error.<code>``, or ``error.<code>.<reason>``."""
+    reason = params.get("reason")
+    return f"error.{code}.{reason}" if reason else f"error.{code}"
+
+
+def error_text(code: str, params: Mapping[str, Any], lang: str | Translator = SOURCE) -> str:
+    """A refusal as a person reads it in `lang` (English unless named)."""
+    words = translator(lang) if isinstance(lang, str) else lang
+    return words.t(error_key(code, params), **localized(words, params))
+
+
+def localized(words: Translator, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The values of a refusal as `words`' language writes them (box and rule-set names)."""
+    values = dict(params)
+    if isinstance(values.get("box_label"), str):
+        values["box_label"] = words.box(values["box_label"])
+    labels = values.get("box_labels")
+    if isinstance(labels, list | tuple):
+        values["box_labels"] = ", ".join(words.box(str(label)) for label in labels)
+    if isinstance(values.get("preset_title"), str):
+        values["preset_title"] = words.preset(str(values.get("preset")), values["preset_title"])
+    return values
