@@ -6,6 +6,7 @@ import { test } from "node:test";
 import { speak } from "./catalogs.js";
 import { refusalText } from "../../src/fivedice/web/js/i18n.js";
 import { ApiError } from "../../src/fivedice/web/js/api.js";
+import { TableSocket } from "../../src/fivedice/web/js/socket.js";
 
 const filled = { code: "box_already_filled", params: { box: "fours", box_label: "Fours" }, message: "Fours is already filled" };
 
@@ -52,10 +53,40 @@ test("a code no catalog has, or no code, keeps the server's words", () => {
 test("an API error's message is the player's, its code and params as sent", () => {
   speak("es");
   const error = new ApiError(409, filled.code, filled.message, filled.params);
-  assert.equal(error.message, "Cuatros ya está anotada");
+  assert.equal(error.message, "La casilla Cuatros ya está anotada");
   assert.equal(error.code, "box_already_filled");
   assert.deepEqual(error.params, { box: "fours", box_label: "Fours" });
   assert.equal(error.serverMessage, "Fours is already filled");
   assert.equal(new ApiError(0, "offline", "The server cannot be reached").message, "No se puede contactar con el servidor");
+  speak();
+});
+
+test("a play socket's error reaches the table in the player's language, its code and params kept", () => {
+  const sockets = [];
+  globalThis.location = { protocol: "http:", host: "localhost" };
+  globalThis.WebSocket = class {
+    static OPEN = 1;
+    constructor(url) {
+      this.url = url;
+      this.readyState = 0;
+      this.listeners = {};
+      sockets.push(this);
+    }
+    addEventListener(kind, listener) {
+      this.listeners[kind] = listener;
+    }
+    send() {}
+    close() {}
+  };
+  const seen = [];
+  const socket = new TableSocket("t1", { onMessage: (message) => seen.push(message), onStatus: () => {} });
+  socket.connect();
+  clearInterval(socket.pingTimer);
+  speak("pt-BR");
+  sockets[0].listeners.message({ data: JSON.stringify({ type: "error", id: 3, ref: "score", ...filled }) });
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0].message, "A casa Quatros já está preenchida");
+  assert.equal(seen[0].code, "box_already_filled");
+  assert.deepEqual(seen[0].params, filled.params);
   speak();
 });

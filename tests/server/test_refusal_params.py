@@ -33,7 +33,10 @@ async def test_scoring_a_filled_box_over_the_socket_names_the_box(
         assert answer["params"] == {"box": "fours", "box_label": "Fours"}
         assert answer["message"] == "Fours is already filled"
         assert error_text(answer["code"], answer["params"], "de") == "In Vierer steht schon etwas"
-        assert error_text(answer["code"], answer["params"], "es") == "Cuatros ya está anotada"
+        assert (
+            error_text(answer["code"], answer["params"], "es")
+            == "La casilla Cuatros ya está anotada"
+        )
     finally:
         await client.close()
 
