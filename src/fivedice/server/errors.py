@@ -199,11 +199,6 @@ STORE_UNAVAILABLE_MESSAGE = error_text(STORE_UNAVAILABLE, {})
 """The code and message for a request the database failed (REST: status 503)."""
 
 
-def rule_error_code(error: RuleError) -> str:
-    """The code for a rules error (its class name in snake case, ``rule`` for the base)."""
-    return error.code
-
-
 @dataclass(frozen=True)
 class Answer:
     """What a client is told of a refusal: the HTTP status (REST), the stable code, the values
@@ -239,12 +234,6 @@ def answer(exc: BaseException, internal: str = "http") -> Answer:
         return Answer(503, STORE_UNAVAILABLE, {}, STORE_UNAVAILABLE_MESSAGE)
     params = {"reason": internal}
     return Answer(500, "internal", params, error_text("internal", params))
-
-
-def http_status(exc: BaseException) -> tuple[int, str, str]:
-    """The HTTP status, code and message a REST answer gives for a refusal or rules error."""
-    told = answer(exc)
-    return told.status, told.code, told.message
 
 
 _STATUS: dict[type[Refusal], int] = {
