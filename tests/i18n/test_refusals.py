@@ -251,3 +251,21 @@ def test_a_field_problem_names_its_field_and_kind() -> None:
     )
     assert params == {"reason": "other", "field": "query.id", "problem": "Input should be a UUID"}
     assert message == "query.id: Input should be a UUID"
+
+
+def test_numbers_read_as_the_server_has_always_written_them() -> None:
+    """No grouping in a refusal's numbers (a limit, an event number); the decimal sign is the
+    language's."""
+    from fivedice.rules import MatchOptions
+
+    with pytest.raises(RuleError) as refused:
+        MatchOptions(absent_after_seconds=5000.5)
+    assert str(refused.value) == "A player may be away 10 to 3600 seconds, not 5000.5"
+    params = refused.value.params
+    assert error_text("invalid_options", params, "de").endswith(
+        "10 bis 3600 Sekunden weg sein, nicht 5000,5"
+    )
+    assert str(Refusal(code="too_large", most=8192)) == "Messages are at most 8192 bytes"
+    stale = Refusal(code="stale", seen=1234, now=1240)
+    assert stale.message == "The table has moved on since event 1234 (now 1240): look again"
+    assert stale.params == {"seen": 1234, "now": 1240}  # numbers stay numbers for clients

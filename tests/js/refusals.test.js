@@ -27,7 +27,7 @@ test("a reason picks the code's text, and numbers are the language's", () => {
   const wait = { code: "rate_limited", params: { reason: "sign_ins_account_minutes", count: 1 }, message: "" };
   assert.equal(refusalText(wait), "Zu viele fehlgeschlagene Anmeldungen für dieses Konto: versuch es in 1 Minute wieder");
   const stale = { code: "stale", params: { seen: 1234, now: 1235 }, message: "" };
-  assert.equal(refusalText(stale), "Am Tisch ist seit Ereignis 1.234 etwas passiert (jetzt 1.235): schau noch einmal hin");
+  assert.equal(refusalText(stale), "Am Tisch ist seit Ereignis 1234 etwas passiert (jetzt 1235): schau noch einmal hin");
   speak();
 });
 

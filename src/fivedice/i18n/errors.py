@@ -9,8 +9,11 @@ rules core and the server give comes from here, so a client in another language 
 
 from __future__ import annotations
 
+import decimal
 from collections.abc import Mapping
 from typing import Any
+
+from babel.numbers import format_decimal
 
 from . import SOURCE, Translator, translator
 
@@ -28,8 +31,13 @@ def error_text(code: str, params: Mapping[str, Any], lang: str | Translator = SO
 
 
 def localized(words: Translator, params: Mapping[str, Any]) -> dict[str, Any]:
-    """The values of a refusal as `words`' language writes them (box and rule-set names)."""
-    values = dict(params)
+    """The values of a refusal as `words`' language writes them: box and rule-set names in its
+    words, numbers with its decimal sign but no grouping (a limit reads "3600 seconds", an
+    event "1234", as the server has always written them)."""
+    values = {
+        name: _plain(words, value) if _is_number(value) and name != "count" else value
+        for name, value in params.items()
+    }
     if isinstance(values.get("box_label"), str):
         values["box_label"] = words.box(values["box_label"])
     labels = values.get("box_labels")
@@ -38,3 +46,16 @@ def localized(words: Translator, params: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(values.get("preset_title"), str):
         values["preset_title"] = words.preset(str(values.get("preset")), values["preset_title"])
     return values
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _plain(words: Translator, value: float) -> str:
+    """A number in the language's decimals, without grouping (one too large for Babel, as
+    Python writes it)."""
+    try:
+        return format_decimal(value, locale=words.locale, group_separator=False)
+    except decimal.InvalidOperation:
+        return str(value)
