@@ -19,8 +19,9 @@ from fivedice.rules import RuleError
 
 
 class Refusal(Exception):
-    """A request the server refuses; nothing changed. `code` is for programs, the message
-    for people."""
+    """A request the server refuses; nothing changed. `code` is for programs, `params` the
+    values in it (a ``reason`` where the code has several), the message (English, from the
+    catalog) for people."""
 
     code = "refused"
 
