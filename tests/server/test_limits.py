@@ -54,7 +54,8 @@ def test_creation_flood_is_refused_after_the_burst_and_keeps_nothing(
         assert answers[0].status_code == 201
         body = refused[0].json()
         assert body["code"] == "rate_limited" and body["message"]
-        assert set(body) == {"code", "message"}
+        assert set(body) == {"code", "params", "message"}
+        assert body["params"]["reason"] == "tables" and body["params"]["seconds"] >= 1
         assert 1 <= int(refused[0].headers["Retry-After"]) <= 60
         after = api.get("/api/tables").json()
         assert len(after) == before + len(created)

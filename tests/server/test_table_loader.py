@@ -38,7 +38,7 @@ class Store:
             if self.fail_all is not None:
                 raise self.fail_all
             return {
-                i: UnknownTable(f"There is no table {i!r}") if i.startswith("x") else f"table {i}"
+                i: UnknownTable(reason="no_table", table=i) if i.startswith("x") else f"table {i}"
                 for i in ids
             }
         finally:

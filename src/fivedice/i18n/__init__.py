@@ -11,6 +11,7 @@ with it too.
 
 from __future__ import annotations
 
+import decimal
 import gettext
 import json
 import os
@@ -139,8 +140,11 @@ class Translator(gettext.NullTranslations):
         return self.t(key) if self.has(key) else title
 
     def number(self, value: int | float) -> str:
-        """A number as the language writes it."""
-        return format_decimal(value, locale=self.locale)
+        """A number as the language writes it (one too large for Babel, as Python does)."""
+        try:
+            return format_decimal(value, locale=self.locale)
+        except decimal.InvalidOperation:
+            return str(value)
 
     def date(self, value: date, form: str = "medium") -> str:
         """A date as the language writes it ("24. Nov. 2026", "24 nov. 2026")."""

@@ -62,6 +62,8 @@ SATURDAY = 5
 class InvalidSecret(RuleError):
     """A day's secret that is not 32 bytes (64 hexadecimal digits)."""
 
+    code = "invalid_secret"
+
 
 @runtime_checkable
 class IndexedDice(Protocol):
@@ -97,9 +99,9 @@ def read_secret(text: str) -> bytes:
     try:
         secret = bytes.fromhex(text.strip())
     except ValueError:
-        raise InvalidSecret("A day's secret is 64 hexadecimal digits") from None
+        raise InvalidSecret(reason="hex") from None
     if len(secret) != SECRET_BYTES:
-        raise InvalidSecret("A day's secret is 64 hexadecimal digits")
+        raise InvalidSecret(reason="hex")
     return secret
 
 
@@ -125,7 +127,7 @@ class DailyDice:
 
     def __post_init__(self) -> None:
         if len(self.secret) != SECRET_BYTES:
-            raise InvalidSecret("A day's secret is 32 bytes")
+            raise InvalidSecret(reason="bytes")
         preset(self.rules)  # an unknown rule set is refused here, not at the first roll
 
     @classmethod
@@ -144,4 +146,4 @@ class DailyDice:
     def randint(self, a: int, b: int) -> int:
         """A day's dice are indexed, never drawn at random: a daily table has one seat, so
         there is no roll for first turn to draw."""
-        raise RuleError("The daily challenge's dice are fixed by turn, roll and position")
+        raise RuleError(reason="daily_dice_fixed")

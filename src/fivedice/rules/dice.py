@@ -31,7 +31,7 @@ class Dice:
         except TypeError:
             faces = ()
         if len(faces) != DICE_COUNT or any(f not in FACES for f in faces):
-            raise InvalidDice(f"Dice must be five values from 1 to 6, got {given!r}")
+            raise InvalidDice(reason="values", given=repr(given))
         object.__setattr__(self, "values", faces)
 
     @classmethod
@@ -39,16 +39,11 @@ class Dice:
         """Read dice written as the rule pages do: ``"3 3 3 1 5"``, ``"3,3,3,1,5"``, ``"33315"``."""
         cleaned = _SEPARATOR.sub(" ", text).split()
         words = list(cleaned[0]) if len(cleaned) == 1 else cleaned
-        wanted = "five dice, each 1 to 6, e.g. 33315 or 3 3 3 1 5"
         wrong = next((w for w in words if w not in {str(f) for f in FACES}), None)
         if wrong is not None:
-            raise InvalidDice(
-                f"Cannot read dice from {text!r}: {wrong!r} is not 1 to 6; give {wanted}"
-            )
+            raise InvalidDice(reason="unreadable_face", text=text, face=wrong)
         if len(words) != DICE_COUNT:
-            raise InvalidDice(
-                f"Cannot read dice from {text!r}: {len(words)} dice, not five; give {wanted}"
-            )
+            raise InvalidDice(reason="count", text=text, count=len(words))
         return cls(int(w) for w in words)
 
     @classmethod

@@ -194,7 +194,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     try:
         cls = EVENT_TYPES[data["type"]]
     except (KeyError, TypeError):
-        raise InvalidEvent(f"Not a match event: {data!r}") from None
+        raise InvalidEvent(reason="not_an_event", detail=repr(data)) from None
     checks = _FIELD_CHECKS[cls.type]
     values: dict[str, Any] = {}
     for name, value in data.items():
@@ -202,18 +202,20 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             continue
         check = checks.get(name)
         if check is None:
-            raise InvalidEvent(f"Event {cls.type!r} has no field {name!r}")
+            raise InvalidEvent(reason="no_field", event=cls.type, field=name)
         if isinstance(value, list):
             value = _tuplify(value)
         # A log read from disk or a socket is untrusted: a value of the wrong type would
         # otherwise reach the fold and fail there with a TypeError or an IndexError.
         if not check(value):
-            raise InvalidEvent(f"Event {cls.type!r}: {name} cannot be {data[name]!r}")
+            raise InvalidEvent(
+                reason="bad_value", event=cls.type, field=name, value=repr(data[name])
+            )
         values[name] = value
     try:
         return cls(**values)
     except TypeError as exc:
-        raise InvalidEvent(f"Malformed {cls.type!r} event: {exc}") from None
+        raise InvalidEvent(reason="malformed", event=cls.type, detail=str(exc)) from None
 
 
 @functools.cache

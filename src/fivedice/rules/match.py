@@ -83,7 +83,7 @@ def fold(events: Iterable[Event]) -> MatchState:
     it = iter(events)
     first = next(it, None)
     if not isinstance(first, MatchCreated):
-        raise InvalidEvent("A match log starts with a 'created' event")
+        raise InvalidEvent(reason="log_start")
     return reduce(apply_event, it, initial_state(first))
 
 
@@ -92,9 +92,9 @@ def check_name(name: str) -> str:
     names are refused."""
     cleaned = " ".join(str(name).split())
     if not cleaned:
-        raise RuleError("A player needs a name")
+        raise RuleError(reason="name_missing")
     if len(cleaned) > MAX_NAME_LENGTH:
-        raise RuleError(f"Names are at most {MAX_NAME_LENGTH} characters")
+        raise RuleError(reason="name_too_long", most=MAX_NAME_LENGTH)
     return cleaned
 
 
@@ -111,10 +111,7 @@ def check_name_free(name: str, taken: Iterable[str]) -> str:
     key = name_key(cleaned)
     clash = next((other for other in taken if name_key(other) == key), None)
     if clash is not None:
-        raise NameTaken(
-            f"{clash!r} is already playing here: choose a name that differs by more than "
-            "capitals or spaces"
-        )
+        raise NameTaken(name=clash, quoted=repr(clash))
     return cleaned
 
 
@@ -126,7 +123,7 @@ def hold_positions(dice: Sequence[int], keep: Iterable[int]) -> tuple[int, ...]:
         match = next((i for i, (_, v) in enumerate(free) if v == value), None)
         if match is None:
             shown = " ".join(str(v) for v in dice)
-            raise InvalidHold(f"Cannot keep a {value}: the dice show {shown}")
+            raise InvalidHold(reason="keep_not_shown", value=value, shown=shown)
         positions.append(free.pop(match)[0])
     return tuple(sorted(positions))
 
@@ -210,12 +207,12 @@ class Match:
         """Seat a player before the start; returns their seat number."""
         s = self._state
         if s.phase is not Phase.WAITING:
-            raise MatchAlreadyStarted("The match has started: no new players can join")
+            raise MatchAlreadyStarted(reason="join")
         if bot is not None and s.options.rated:
-            raise ComputerInRatedMatch("A rated match is between people: no computer players")
+            raise ComputerInRatedMatch()
         seated = sum(1 for p in s.players if p.is_playing)
         if seated >= s.options.seats:
-            raise TableFull(f"All {s.options.seats} seats are taken")
+            raise TableFull(seats=s.options.seats)
         seat = s.joined_count
         cleaned = check_name_free(name, (p.name for p in s.players if p.is_playing))
         self._commit(PlayerJoined(seat, cleaned, bot))
@@ -258,7 +255,7 @@ class Match:
         """Count that the computer's advice was shown to `seat`, the active player."""
         self._require_turn(seat)
         if not self._state.hints_open:
-            raise HintsOff("Hints are off at this table until the match is over")
+            raise HintsOff(reason="until_over")
         self._commit(HintShown(seat))
 
     def pass_host(self, seat: int) -> None:
@@ -267,9 +264,9 @@ class Match:
         self._require_not_finished()
         self._require_seat(seat)
         if self._state.player(seat).bot is not None:
-            raise NotHost("A computer player cannot be the host")
+            raise NotHost(reason="computer")
         if self._state.host == seat:
-            raise NotHost("That player is already the host")
+            raise NotHost(reason="already")
         self._commit(HostPassed(seat))
 
     def start(self, host: int) -> None:
@@ -277,12 +274,12 @@ class Match:
         self._require_host(host)
         s = self._state
         if s.phase is not Phase.WAITING:
-            raise MatchAlreadyStarted("The match has already started")
+            raise MatchAlreadyStarted(reason="start")
         seats = [p.seat for p in s.players if p.is_playing]
         if not seats:
-            raise NotEnoughPlayers("Nobody is seated")
+            raise NotEnoughPlayers(reason="nobody")
         if s.options.rated and len(seats) < 2:
-            raise NotEnoughPlayers("A rated match needs two players or more")
+            raise NotEnoughPlayers(reason="rated")
         roll_off: list[tuple[tuple[int, int], ...]] = []
         first = seats[0]
         if s.options.start_order is StartOrder.ROLL_OFF and len(seats) > 1:
@@ -307,10 +304,10 @@ class Match:
         s = self._state
         self._require_turn(seat)
         if s.rolls_left <= 0:
-            raise NoRollsLeft("No rolls left: the dice must be scored")
+            raise NoRollsLeft()
         if s.dice is None:
             if hold:
-                raise InvalidHold("The first roll throws all five dice: there is nothing to hold")
+                raise InvalidHold(reason="first_roll")
             held: tuple[int, ...] = ()
         else:
             held = s.held if hold is None else self._check_hold(seat, hold)
@@ -335,7 +332,7 @@ class Match:
         s = self._state
         self._require_turn(seat)
         if s.dice is None:
-            raise MustRollFirst("Roll the dice before scoring")
+            raise MustRollFirst()
         choice = s.card(seat).option(category, Dice.from_faces(s.dice))
         event = BoxScored(seat, category, choice.points, choice.bonus, s.round)
         self._commit(event)
@@ -345,22 +342,22 @@ class Match:
         """Take back the last scoring, while the next player has not rolled (seed 001)."""
         s = self._state
         if not s.options.undo_allowed:
-            raise UndoNotAllowed("This match does not allow undo: a score, once set, stays")
+            raise UndoNotAllowed(reason="off")
         self._require_not_finished()
         point = s.undo_point
         if point is None:
-            raise UndoNotAllowed("Nothing to undo: undo works only until the next roll")
+            raise UndoNotAllowed(reason="nothing")
         if point.seat != seat:
-            raise UndoNotAllowed("Only the player who scored last can undo it")
+            raise UndoNotAllowed(reason="not_yours")
         self._commit(ScoreUndone(seat, point.category))
 
     def chat(self, author: str, text: str, seat: int | None = None) -> None:
         """A chat line from a player or a spectator; kept in the log."""
         cleaned = str(text).strip()
         if not cleaned:
-            raise RuleError("A chat message cannot be empty")
+            raise RuleError(reason="chat_empty")
         if len(cleaned) > MAX_CHAT_LENGTH:
-            raise ChatTooLong(f"Chat messages are at most {MAX_CHAT_LENGTH} characters")
+            raise ChatTooLong(most=MAX_CHAT_LENGTH)
         if seat is not None:
             self._require_seat(seat)
         self._commit(ChatPosted(check_name(author), cleaned, seat))
@@ -382,40 +379,40 @@ class Match:
     def _require_seat(self, seat: int) -> None:
         player = self._state.player(seat)
         if not player.is_playing:
-            raise UnknownSeat(f"{player.name} is no longer at the table")
+            raise UnknownSeat(reason="gone", name=player.name)
 
     def _require_host(self, seat: int) -> None:
         self._require_seat(seat)
         if self._state.host != seat:
-            raise NotHost("Only the host can do that")
+            raise NotHost(reason="host_only")
 
     def _require_not_finished(self) -> None:
         if self._state.phase is Phase.FINISHED:
-            raise MatchFinished("The match is over")
+            raise MatchFinished()
 
     def _require_turn(self, seat: int) -> None:
         s = self._state
         self._require_not_finished()
         if s.phase is Phase.WAITING:
-            raise MatchNotStarted("The match has not started yet")
+            raise MatchNotStarted()
         self._require_seat(seat)
         if s.active_seat != seat:
             active = s.player(s.active_seat).name if s.active_seat is not None else "nobody"
-            raise NotYourTurn(f"It is {active}'s turn")
+            raise NotYourTurn(name=active)
 
     def _check_hold(self, seat: int, positions: Iterable[int]) -> tuple[int, ...]:
         s = self._state
         self._require_turn(seat)
         if s.dice is None:
-            raise InvalidHold("Roll first: there are no dice to hold yet")
+            raise InvalidHold(reason="no_dice")
         if s.rolls_left <= 0:
-            raise NoRollsLeft("No rolls left: the dice must be scored")
+            raise NoRollsLeft()
         try:
             held = tuple(sorted(int(i) for i in positions))
         except (TypeError, ValueError):
-            raise InvalidHold("Hold dice by their positions, 0 to 4") from None
+            raise InvalidHold(reason="positions_type") from None
         if any(not 0 <= i < 5 for i in held):
-            raise InvalidHold("Dice positions run from 0 to 4")
+            raise InvalidHold(reason="positions_range")
         if len(set(held)) != len(held):
-            raise InvalidHold("Each die can be held once")
+            raise InvalidHold(reason="twice")
         return held

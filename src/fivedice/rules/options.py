@@ -47,20 +47,18 @@ class MatchOptions:
 
     def __post_init__(self) -> None:
         if not 1 <= self.seats <= MAX_SEATS:
-            raise InvalidOptions(f"A table has 1 to {MAX_SEATS} seats, not {self.seats}")
+            raise InvalidOptions(reason="seats", most=MAX_SEATS, seats=self.seats)
         if not 1 <= self.rounds <= MAX_ROUNDS:
-            raise InvalidOptions(f"A match has 1 to {MAX_ROUNDS} rounds, not {self.rounds}")
+            raise InvalidOptions(reason="rounds", most=MAX_ROUNDS, rounds=self.rounds)
         if self.clock_seconds is not None and not 0 < self.clock_seconds <= MAX_CLOCK_SECONDS:
-            raise InvalidOptions(
-                f"The clock per hand must be between 0 and {MAX_CLOCK_SECONDS} seconds"
-            )
+            raise InvalidOptions(reason="clock", most=MAX_CLOCK_SECONDS)
         low, high = ABSENT_AFTER_RANGE
         if not low <= self.absent_after_seconds <= high:
             raise InvalidOptions(
-                f"A player may be away {low:g} to {high:g} seconds, not {self.absent_after_seconds}"
+                reason="away", least=low, most=high, seconds=self.absent_after_seconds
             )
         if not isinstance(self.rated, bool):
-            raise InvalidOptions(f"Rated is true or false, not {self.rated!r}")
+            raise InvalidOptions(reason="rated", value=repr(self.rated))
         if self.rated:
             _check_rated(self)
         object.__setattr__(self, "timeout_rule", TimeoutRule(self.timeout_rule))
@@ -89,20 +87,20 @@ class MatchOptions:
         }
         unknown = set(data) - known
         if unknown:
-            raise InvalidOptions(f"Unknown match options: {', '.join(sorted(unknown))}")
+            raise InvalidOptions(reason="unknown", names=", ".join(sorted(unknown)))
         try:
             return cls(**data)
         except ValueError as exc:
             if isinstance(exc, InvalidOptions):
                 raise
-            raise InvalidOptions(str(exc)) from None
+            raise InvalidOptions(reason="other", detail=str(exc)) from None
 
 
 def _check_rated(options: MatchOptions) -> None:
     """A rated match is a fair contest between people: no undo, no hints, two seats or more."""
     if options.undo_allowed:
-        raise RatedOptionsConflict("A rated match allows no undo: a score, once set, stays")
+        raise RatedOptionsConflict(reason="undo")
     if options.hints:
-        raise RatedOptionsConflict("A rated match has no hints from the computer")
+        raise RatedOptionsConflict(reason="hints")
     if options.seats < 2:
-        raise RatedOptionsConflict("A rated match needs two seats or more")
+        raise RatedOptionsConflict(reason="seats")

@@ -245,9 +245,7 @@ def preset(name: str = DEFAULT_PRESET) -> RuleSet:
     try:
         return PRESETS[name]
     except KeyError:
-        raise UnknownPreset(
-            f"No rule set called {name!r}; the presets are {', '.join(PRESETS)}"
-        ) from None
+        raise UnknownPreset(name=name, presets=", ".join(PRESETS)) from None
 
 
 def family_presets(family: Family) -> tuple[str, ...]:

@@ -108,9 +108,9 @@ def _best(category: Category, rolls: int) -> dict[Values, int]:
     return {d.values: max(kept_value(k) for k in keeps(d.values)) for d in all_dice()}
 
 
-def _check_rolls(rolls: int, least: int, most: int, what: str) -> None:
+def _check_rolls(rolls: int, least: int, most: int, reason: str) -> None:
     if not least <= rolls <= most:
-        raise RuleError(f"{what} must be between {least} and {most}, not {rolls}")
+        raise RuleError(reason=reason, least=least, most=most, rolls=rolls)
 
 
 def box_chances(
@@ -124,8 +124,8 @@ def box_chances(
     kept = tuple(sorted(held))
     if not is_sub_multiset(kept, dice.values):
         shown = " ".join(str(v) for v in dice.values)
-        raise InvalidHold(f"Cannot hold {' '.join(map(str, kept))}: the dice show {shown}")
-    _check_rolls(rolls_left, 0, ROLLS_PER_TURN - 1, "Rolls left with dice on the table")
+        raise InvalidHold(reason="not_shown", held=" ".join(map(str, kept)), shown=shown)
+    _check_rolls(rolls_left, 0, ROLLS_PER_TURN - 1, "rolls_left_range")
     if rolls_left == 0:
         return {c.name: Fraction(int(condition_met(c, dice))) for c in rules.categories}
     return {
@@ -137,7 +137,7 @@ def box_chances(
 def turn_chances(rules: RuleSet, rolls: int = ROLLS_PER_TURN) -> dict[str, Fraction]:
     """The chance that each box's condition shows by the end of a turn of `rolls` rolls when
     the player chases that box from the first throw, keeping the best dice each time."""
-    _check_rolls(rolls, 1, ROLLS_PER_TURN, "Rolls in a turn")
+    _check_rolls(rolls, 1, ROLLS_PER_TURN, "turn_rolls_range")
     return {
         c.name: Fraction(_after_throw((), _best(c, rolls - 1)), OUT_OF**rolls)
         for c in rules.categories
@@ -155,7 +155,7 @@ def policy_chance(
 ) -> Fraction:
     """The chance that `met` holds at the end of a turn of `rolls` rolls when, after each roll
     but the last, the player keeps ``keep(dice)`` and throws the others."""
-    _check_rolls(rolls, 1, ROLLS_PER_TURN, "Rolls in a turn")
+    _check_rolls(rolls, 1, ROLLS_PER_TURN, "turn_rolls_range")
     chance: dict[Values, int] = {d.values: int(met(d)) for d in all_dice()}
     for _ in range(rolls - 1):
         chance = {d.values: _after_throw(keep(d.values), chance) for d in all_dice()}
@@ -166,5 +166,5 @@ def yahtzee_chance(rules: RuleSet | None = None, rolls: int = ROLLS_PER_TURN) ->
     """The chance of five of a kind in a turn of `rolls` rolls, keeping the most common face."""
     box = (rules or preset()).five_of_a_kind
     if box is None:
-        raise RuleError("These rules have no five-of-a-kind box")
+        raise RuleError(reason="no_five_of_a_kind")
     return policy_chance(lambda d: condition_met(box, d), most_common_face, rolls)

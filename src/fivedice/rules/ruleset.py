@@ -135,9 +135,11 @@ class RuleSet:
         try:
             return self._by_name[name]
         except KeyError:
-            known = ", ".join(self.category_names)
             raise UnknownCategory(
-                f"{self.title} has no box called {name!r}; its boxes are {known}"
+                preset=self.name,
+                preset_title=self.title,
+                box=name,
+                boxes=", ".join(self.category_names),
             ) from None
 
     def index(self, name: str) -> int:

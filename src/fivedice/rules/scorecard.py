@@ -48,7 +48,7 @@ class Scorecard:
         """What scoring these dice in `category` gives, or the error that forbids it."""
         box = self.rules.category(category)
         if box.name in self.boxes:
-            raise BoxAlreadyFilled(f"{box.label} is already filled")
+            raise BoxAlreadyFilled(box=box.name, box_label=box.label)
         if not is_extra_yahtzee(self.rules, self.boxes, dice):
             # Every open box takes these dice at their natural score (score_options): only
             # this box needs scoring, which makes replaying a long log several times faster.
@@ -56,9 +56,13 @@ class Scorecard:
         for choice in self.options(dice):
             if choice.category == category:
                 return choice
-        allowed = ", ".join(self.rules.category(o.category).label for o in self.options(dice))
+        allowed = [o.category for o in self.options(dice)]
         raise BoxNotAllowed(
-            f"The joker rule does not allow {dice} in {box.label}; it may go in: {allowed}"
+            dice=str(dice),
+            box=box.name,
+            box_label=box.label,
+            boxes=allowed,
+            box_labels=[self.rules.category(name).label for name in allowed],
         )
 
     def fill(self, category: str, dice: Dice) -> tuple[Scorecard, ScoreOption]:
@@ -69,9 +73,8 @@ class Scorecard:
     def with_score(self, choice: ScoreOption) -> Scorecard:
         """The card with an already-decided score written in (used when replaying events)."""
         if choice.category in self.boxes:
-            raise BoxAlreadyFilled(
-                f"{self.rules.category(choice.category).label} is already filled"
-            )
+            box = self.rules.category(choice.category)
+            raise BoxAlreadyFilled(box=box.name, box_label=box.label)
         boxes = dict(self.boxes)
         boxes[choice.category] = choice.points
         return Scorecard(self.rules, boxes, self.yahtzee_bonus + choice.bonus)

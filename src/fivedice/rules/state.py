@@ -162,7 +162,7 @@ class MatchState:
                 return p
         from .errors import UnknownSeat
 
-        raise UnknownSeat(f"There is no seat {seat} at this table")
+        raise UnknownSeat(reason="no_seat", seat=seat)
 
     def card(self, seat: int) -> Scorecard:
         """The card `seat` is filling in the current round."""
@@ -257,7 +257,7 @@ def initial_state(event: MatchCreated) -> MatchState:
         rules = RuleSet.from_dict(event.rules)
         options = MatchOptions.from_dict(event.options)
     except (KeyError, TypeError, ValueError) as exc:  # ValueError includes InvalidOptions
-        raise InvalidEvent(f"The 'created' event does not describe a match: {exc!r}") from None
+        raise InvalidEvent(reason="not_a_match", detail=repr(exc)) from None
     return MatchState(rules=rules, options=options)
 
 
@@ -265,18 +265,18 @@ def apply_event(state: MatchState, event: Event) -> MatchState:
     """The state after `event`; raises :class:`InvalidEvent` if the event does not fit."""
     handler = _HANDLERS.get(type(event))
     if handler is None:
-        raise InvalidEvent(f"A {event.type!r} event cannot be applied to a running match")
+        raise InvalidEvent(reason="not_applicable", event=event.type)
     try:
         return handler(state, event)
     except InvalidEvent:
         raise
     except RuleError as exc:
-        raise InvalidEvent(f"{event.type} event does not fit the match: {exc}") from exc
+        raise InvalidEvent(reason="does_not_fit", event=event.type, detail=str(exc)) from exc
 
 
 def _expect(condition: bool, message: str) -> None:
     if not condition:
-        raise InvalidEvent(message)
+        raise InvalidEvent(reason="log_check", detail=message)
 
 
 def _replace_player(state: MatchState, player: PlayerState) -> tuple[PlayerState, ...]:

@@ -177,29 +177,35 @@ def check_possible(rules: RuleSet, boxes: Mapping[str, int], yahtzee_bonus: int 
         box = rules.category(name)
         if points not in possible[name]:
             raise ImpossibleScore(
-                f"{box.label} cannot hold {points}: it holds {_spans(possible[name])}"
+                reason="box_points",
+                box=box.name,
+                box_label=box.label,
+                points=points,
+                spans=_spans(possible[name]),
             )
     five = rules.five_of_a_kind
     if yahtzee_bonus == 0:
         return
     if not rules.has_extra_yahtzee_bonus or five is None:
         raise ImpossibleScore(
-            f"{rules.title} has no extra-Yahtzee bonus, so it cannot be {yahtzee_bonus}"
+            reason="no_bonus", preset=rules.name, preset_title=rules.title, bonus=yahtzee_bonus
         )
     each = rules.extra_yahtzee_bonus
     room = len(boxes) - (five.name in boxes)
     if yahtzee_bonus < 0 or yahtzee_bonus % each:
-        raise ImpossibleScore(
-            f"The extra-Yahtzee bonus is a multiple of {each}, not {yahtzee_bonus}"
-        )
+        raise ImpossibleScore(reason="bonus_multiple", each=each, bonus=yahtzee_bonus)
     if boxes.get(five.name, 0) <= 0:
         raise ImpossibleScore(
-            f"An extra-Yahtzee bonus of {yahtzee_bonus} needs points in the {five.label} box"
+            reason="bonus_needs_box", bonus=yahtzee_bonus, box=five.name, box_label=five.label
         )
     if yahtzee_bonus // each > room:
         raise ImpossibleScore(
-            f"An extra-Yahtzee bonus of {yahtzee_bonus} is {yahtzee_bonus // each} extra "
-            f"{five.label}s, but only {room} other boxes are filled"
+            reason="bonus_room",
+            bonus=yahtzee_bonus,
+            extra=yahtzee_bonus // each,
+            box=five.name,
+            box_label=five.label,
+            room=room,
         )
 
 

@@ -165,15 +165,12 @@ def check_username(username: str) -> str:
     name = " ".join(unicodedata.normalize("NFKC", username).split())
     low, high = USERNAME_LENGTH
     if not low <= len(name) <= high:
-        raise InvalidAccount(f"A username has {low} to {high} characters")
+        raise InvalidAccount(reason="username_length", least=low, most=high)
     if not _USERNAME.match(name):
-        raise InvalidAccount(
-            "A username is letters and digits, with spaces, dots, dashes or underscores "
-            "between them"
-        )
+        raise InvalidAccount(reason="username_characters")
     key = username_key(name)
     if _RESERVED.match(key):
-        raise InvalidAccount("That username is kept for the server's own use")
+        raise InvalidAccount(reason="username_reserved")
     return name
 
 
@@ -181,7 +178,7 @@ def check_password(password: str) -> str:
     """A password the rules allow (8 to 256 characters), or the refusal that says why not."""
     low, high = PASSWORD_LENGTH
     if not low <= len(password) <= high:
-        raise InvalidAccount(f"A password has {low} to {high} characters")
+        raise InvalidAccount(reason="password_length", least=low, most=high)
     return password
 
 
@@ -202,10 +199,8 @@ class SignInThrottle:
         """Refuse an address that failed too often lately."""
         wait = self.ctx.limits.sign_ins.wait(address)
         if wait > 0:
-            raise RateLimited(
-                f"Too many failed sign-ins from your address: try again {_after(wait)}",
-                retry_after=wait,
-            )
+            unit, count = _after(wait)
+            raise RateLimited(reason=f"sign_ins_address_{unit}", count=count, retry_after=wait)
 
     def check_account(self, failures: int, since: datetime | None) -> None:
         """Refuse an account that failed too often within the window."""
@@ -214,10 +209,8 @@ class SignInThrottle:
         ends = since + self.window
         wait = (ends - utcnow()).total_seconds()
         if wait > 0:
-            raise RateLimited(
-                f"Too many failed sign-ins for this account: try again {_after(wait)}",
-                retry_after=wait,
-            )
+            unit, count = _after(wait)
+            raise RateLimited(reason=f"sign_ins_account_{unit}", count=count, retry_after=wait)
 
     async def failed(self, address: str, account_id: int | None) -> None:
         """Count a failure against the address and, when it names one, the account."""
@@ -233,12 +226,12 @@ class SignInThrottle:
         if found is None:
             await decoy_check(password)
             await self.failed(address, None)
-            raise WrongCredentials("That username and password do not match an account")
+            raise WrongCredentials()
         self.check_account(found.failures, found.failures_since)
         if not await password_matches(found.password_hash, password):
             await self.failed(address, found.account.id)
             log.info("sign-in failed", extra={"account": found.account.id})
-            raise WrongCredentials("That username and password do not match an account")
+            raise WrongCredentials()
         if found.failures:
             await asyncio.to_thread(clear_failures, self.ctx.store, found.account.id)
         return found.account
@@ -266,14 +259,14 @@ class Asker:
     def need_account(self) -> Account:
         """The account, or the refusal for a request that needs one."""
         if self.account is None:
-            raise SignedOut("Sign in first (or open a guest account)")
+            raise SignedOut(reason="sign_in")
         return self.account
 
     def need_browser(self) -> tuple[Account, str]:
         """The account and session secret of a signed-in browser (not a program's token)."""
         account = self.need_account()
         if self.secret is None:
-            raise BrowserOnly("Only the account's own browser can do this, not an API token")
+            raise BrowserOnly()
         return account, self.secret
 
 
@@ -286,10 +279,10 @@ async def who_asks(request: Request, ctx: Ctx) -> Asker:
         scheme, _, token = authorization.partition(" ")
         token = token.strip()
         if scheme.lower() != "bearer" or not token or len(token) > MAX_SECRET_LENGTH:
-            raise SignedOut("Authorization must be 'Bearer <API token>'")
+            raise SignedOut(reason="authorization")
         account = await asyncio.to_thread(token_account, ctx.store, digest(token))
         if account is None:
-            raise SignedOut("That API token is not valid (revoked, or never was)")
+            raise SignedOut(reason="api_token")
         return Asker(account, None, by_token=True)
     secret = request.cookies.get(cookie_name(ctx.settings))
     if not secret or len(secret) > MAX_SECRET_LENGTH:
@@ -300,15 +293,15 @@ async def who_asks(request: Request, ctx: Ctx) -> Asker:
     if request.method not in SAFE_METHODS:
         sent = request.headers.get(CSRF_HEADER, "")
         if not hmac.compare_digest(sent.encode("utf-8", "replace"), csrf_token(secret).encode()):
-            raise CsrfFailed(f"This write needs the session's {CSRF_HEADER} header")
+            raise CsrfFailed(header=CSRF_HEADER)
     return Asker(account, secret)
 
 
 Who = Annotated[Asker, Depends(who_asks)]
 
 
-def _after(seconds: float) -> str:
-    """When a throttled sign-in may try again, as a person reads it."""
+def _after(seconds: float) -> tuple[str, int]:
+    """When a throttled sign-in may try again, as a person counts it: seconds, or minutes."""
     if seconds < 90:
-        return f"in {max(1, round(seconds))} seconds"
-    return f"in {round(seconds / 60)} minutes"
+        return "seconds", max(1, round(seconds))
+    return "minutes", round(seconds / 60)

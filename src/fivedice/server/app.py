@@ -25,7 +25,14 @@ from .apidocs import serve_api_docs
 from .bots import ComputerPlayers
 from .computer import strategy_players
 from .context import ServerContext
-from .errors import STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, Refusal, http_status
+from .errors import (
+    STORE_UNAVAILABLE,
+    STORE_UNAVAILABLE_MESSAGE,
+    Refusal,
+    UnknownTable,
+    answer,
+    invalid_request,
+)
 from .hub import KeepSocketSend
 from .protocol import PROTOCOL_VERSION
 from .routes import (
@@ -86,12 +93,12 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     @app.exception_handler(Refusal)
     @app.exception_handler(RuleError)
     async def refused(_: Request, exc: Exception) -> JSONResponse:
-        status, code, message = http_status(exc)
+        told = answer(exc)
         headers = None
         retry_after = getattr(exc, "retry_after", None)
         if retry_after is not None:
             headers = {"Retry-After": str(max(1, math.ceil(retry_after)))}
-        return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)
+        return JSONResponse(told.body(), status_code=told.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -106,20 +113,20 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
                 float: lambda x: x if math.isfinite(x) else str(x),
             },
         )
-        first = errors[0] if errors else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        message = f"{where}: {first.get('msg')}" if where else str(first.get("msg", "bad request"))
+        params, message = invalid_request(errors)
         return JSONResponse(
-            {"code": "invalid_request", "message": message, "detail": errors}, status_code=422
+            {"code": "invalid_request", "params": params, "message": message, "detail": errors},
+            status_code=422,
         )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_refusal(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         # Starlette's own refusals (a body that is not JSON, an unknown path, a method a
         # route does not take) in the API's shape too, with their status and headers.
+        # Their words are Starlette's: the catalogs word the usual ones (error.not_found, ...).
         code = _HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
         return JSONResponse(
-            {"code": code, "message": str(exc.detail)},
+            {"code": code, "params": {}, "message": str(exc.detail)},
             status_code=exc.status_code,
             headers=exc.headers,
         )
@@ -129,10 +136,11 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
         # client may try again), never a plain-text 500. A match the store does not know is
         # 404, as the routes that look matches up say.
         if isinstance(exc, UnknownMatch):
-            return JSONResponse({"code": "unknown_table", "message": str(exc)}, status_code=404)
+            unknown = UnknownTable(reason="not_stored", match=exc.match_id)
+            return JSONResponse(answer(unknown).body(), status_code=404)
         log.warning("request failed in the store", extra={"error": repr(exc)})
         return JSONResponse(
-            {"code": STORE_UNAVAILABLE, "message": STORE_UNAVAILABLE_MESSAGE},
+            {"code": STORE_UNAVAILABLE, "params": {}, "message": STORE_UNAVAILABLE_MESSAGE},
             status_code=503,
             headers={"Retry-After": "1"},
         )

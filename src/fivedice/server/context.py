@@ -152,10 +152,7 @@ class ServerContext:
         wait = self.limits.tables.take(address)
         if wait:
             self.metrics.errors.labels("rate_limited").inc()
-            raise RateLimited(
-                f"Too many new tables from your address: try again in {math.ceil(wait)} s",
-                retry_after=wait,
-            )
+            raise RateLimited(reason="tables", seconds=math.ceil(wait), retry_after=wait)
 
     def refresh_gauges(self) -> None:
         """Bring the table and connection gauges up to date (before a scrape)."""

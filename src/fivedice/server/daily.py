@@ -68,7 +68,7 @@ def _strategy() -> Any:
     try:
         from fivedice.strategy import daily
     except ImportError:
-        raise NotAvailable("This server has no strategy package: no daily challenge") from None
+        raise NotAvailable(reason="no_daily") from None
     return daily
 
 
@@ -159,9 +159,7 @@ def check_secret_kept(store: Store, match_id: str, account_id: int | None) -> No
         owners = seat_owners(store, match_id)
         if any(owner.account_id == account_id for owner in owners.values()):
             return
-    raise DailyNotOver(
-        f"This is a game of the daily challenge of {day}: it is shown once the day is over"
-    )
+    raise DailyNotOver(reason="game", day=str(day))
 
 
 def hidden_matches(store: Store, match_ids: Iterable[str]) -> set[str]:
@@ -201,14 +199,14 @@ class DailyChallenge:
             open_attempt, self.store, day, owner.account_id, new_match_id(), rules
         )
         if attempt.finished:
-            raise DailyAlreadyPlayed(f"You have played the daily challenge of {day} already")
+            raise DailyAlreadyPlayed(day=str(day))
         summary = await asyncio.to_thread(self._summary, attempt.table_id)
         if summary is None and not created:  # another request may be opening it now
             summary = await self._opened_meanwhile(attempt.table_id)
         if summary is not None:
             if summary.status == "finished":
                 self._spawn(self._make_up(attempt))
-                raise DailyAlreadyPlayed(f"You have played the daily challenge of {day} already")
+                raise DailyAlreadyPlayed(day=str(day))
             return attempt.table_id, day
         try:
             await self._open(attempt, owner)

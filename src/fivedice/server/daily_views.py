@@ -82,7 +82,7 @@ def result_view(store: Store, day: date, account_id: int) -> dict[str, Any]:
     if attempt is not None:
         attempt = make_up_comparison(store, attempt)
     if attempt is None or not attempt.finished or attempt.comparison is None:
-        raise NoDailyResult(f"You have no finished daily challenge of {day}")
+        raise NoDailyResult(reason="yours", day=str(day))
     score = int(attempt.score or 0)
     comparison = attempt.comparison
     optimal = int(comparison["optimal_score"])
@@ -212,7 +212,7 @@ def optimal_view(store: Store, day: date) -> dict[str, Any]:
     """``GET /api/daily/{day}/optimal`` (once the day is over): the optimal player's game on
     the day's dice, its log as stored, for anyone to check against the published secret."""
     if get_optimal(store, day) is None and not anyone_finished(store, day):
-        raise NoDailyResult(f"Nobody finished the daily challenge of {day}")
+        raise NoDailyResult(reason="nobody", day=str(day))
     match = optimal_match(store, day_dice(store, day))
     return {
         "day": day.isoformat(),

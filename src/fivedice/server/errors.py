@@ -1,29 +1,35 @@
-"""Refusals the server gives a client, each with a stable ``code`` and a readable message.
+"""Refusals the server gives a client, each with a stable ``code``, the values in it
+(``params``, with a ``reason`` where one code has several) and an English message.
 
-Rules errors keep the rules core's message; their code is the error class in snake case
-(``NotYourTurn`` becomes ``not_your_turn``), so a program can branch on it.
+Rules errors keep the rules core's code (the error class in snake case: ``NotYourTurn`` is
+``not_your_turn``), so a program can branch on it. Every message is the English catalog's
+``error.<code>[.<reason>]`` with the params in place: a client shows the same key from its own
+language's catalog.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
 
+from fivedice.i18n.errors import error_text
 from fivedice.rules import RuleError
 
 
 class Refusal(Exception):
-    """A request the server refuses; nothing changed. `code` is for programs, the message
-    for people."""
+    """A request the server refuses; nothing changed. `code` is for programs, `params` the
+    values in it (a ``reason`` where the code has several), the message (English, from the
+    catalog) for people."""
 
     code = "refused"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, *, code: str | None = None, reason: str | None = None, **params: Any):
         if code is not None:
             self.code = code
+        self.params: dict[str, Any] = {"reason": reason, **params} if reason else dict(params)
+        super().__init__(error_text(self.code, self.params))
 
     @property
     def message(self) -> str:
@@ -56,9 +62,9 @@ class RateLimited(Refusal):
     code = "rate_limited"
 
     def __init__(
-        self, message: str, code: str | None = None, retry_after: float | None = None
-    ) -> None:
-        super().__init__(message, code)
+        self, *, retry_after: float | None = None, reason: str | None = None, **params: Any
+    ):
+        super().__init__(reason=reason, **params)
         self.retry_after = retry_after
 
 
@@ -75,10 +81,13 @@ class TableUnavailable(Refusal):
 
 
 class Forwarded(Refusal):
-    """A refusal the table's owner (another node) gave, with the HTTP status it chose."""
+    """A refusal the table's owner (another node) gave, with the HTTP status it chose (its
+    message as that node wrote it)."""
 
-    def __init__(self, message: str, code: str, status: int) -> None:
-        super().__init__(message, code)
+    def __init__(self, code: str, params: dict[str, Any], message: str, status: int) -> None:
+        Exception.__init__(self, message)
+        self.code = code
+        self.params = dict(params)
         self.status = status
 
 
@@ -187,38 +196,45 @@ class StoreUnavailable(Refusal):
 
 
 STORE_UNAVAILABLE = "store_unavailable"
-STORE_UNAVAILABLE_MESSAGE = "The database cannot be reached just now; please try again shortly"
+STORE_UNAVAILABLE_MESSAGE = error_text(STORE_UNAVAILABLE, {})
 """The code and message for a request the database failed (REST: status 503)."""
 
 
-def rule_error_code(error: RuleError) -> str:
-    """The code for a rules error: its class name in snake case."""
-    name = type(error).__name__
-    if name == "RuleError":
-        return "rule"
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+@dataclass(frozen=True)
+class Answer:
+    """What a client is told of a refusal: the HTTP status (REST), the stable code, the values
+    in it and the English message."""
+
+    status: int
+    code: str
+    params: dict[str, Any]
+    message: str
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body of a REST refusal."""
+        return {"code": self.code, "params": self.params, "message": self.message}
 
 
-def http_status(exc: BaseException) -> tuple[int, str, str]:
-    """The HTTP status, code and message a REST answer gives for a refusal or rules error
-    (what another node's answer carries back too)."""
+def answer(exc: BaseException, internal: str = "http") -> Answer:
+    """The answer a refusal, a rules error or a failure gets (what another node's answer
+    carries back too); `internal`: which words an unexpected failure gets."""
     from fivedice.rules.errors import HintsOff, InvalidOptions, UnknownCategory, UnknownPreset
 
     if isinstance(exc, Forwarded):
-        return exc.status, exc.code, exc.message
+        return Answer(exc.status, exc.code, exc.params, exc.message)
     if isinstance(exc, Refusal):
         status = next((s for t, s in _STATUS.items() if isinstance(exc, t)), 409)
-        return status, exc.code, exc.message
-    if isinstance(exc, HintsOff):
-        return 403, rule_error_code(exc), str(exc)
+        return Answer(status, exc.code, exc.params, exc.message)
     if isinstance(exc, RuleError):
         unprocessable = isinstance(exc, InvalidOptions | UnknownPreset | UnknownCategory)
-        return (422 if unprocessable else 409), rule_error_code(exc), str(exc)
+        status = 403 if isinstance(exc, HintsOff) else 422 if unprocessable else 409
+        return Answer(status, exc.code, exc.params, str(exc))
     from fivedice.store import is_store_failure
 
     if is_store_failure(exc):
-        return 503, STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE
-    return 500, "internal", "The server could not do that"
+        return Answer(503, STORE_UNAVAILABLE, {}, STORE_UNAVAILABLE_MESSAGE)
+    params = {"reason": internal}
+    return Answer(500, "internal", params, error_text("internal", params))
 
 
 _STATUS: dict[type[Refusal], int] = {
@@ -252,11 +268,14 @@ _STATUS: dict[type[Refusal], int] = {
 
 
 class ErrorBody(BaseModel):
-    """Every REST refusal: a stable `code` for programs, a `message` for people. A request
+    """Every REST refusal: a stable `code` for programs, the values in it (`params`, with a
+    `reason` where one code has several: the text is the catalog's ``error.<code>`` or
+    ``error.<code>.<reason>`` with them in place), an English `message` for people. A request
     whose fields are refused (422 ``invalid_request``) also lists each field's problem under
     `detail`."""
 
     code: str
+    params: dict[str, Any] = {}
     message: str
     detail: list[dict[str, Any]] | None = None
 
@@ -283,3 +302,62 @@ def refusals(*statuses: int, say: dict[int, str] | None = None) -> dict[int | st
     status means for this route, where it is not the usual)."""
     meaning = {**_MEANING, **(say or {})}
     return {s: {"model": ErrorBody, "description": meaning[s]} for s in statuses}
+
+
+# Requests pydantic refuses ---------------------------------------------------------------------
+
+_VALIDATION_REASONS = {
+    "missing": (),
+    "extra_forbidden": (),
+    "json_invalid": (),
+    "int_type": (),
+    "int_parsing": (),
+    "float_type": (),
+    "float_parsing": (),
+    "bool_type": (),
+    "bool_parsing": (),
+    "string_type": (),
+    "dict_type": (),
+    "model_attributes_type": (),
+    "string_too_short": ("min_length",),
+    "string_too_long": ("max_length",),
+    "greater_than": ("gt",),
+    "greater_than_equal": ("ge",),
+    "less_than": ("lt",),
+    "less_than_equal": ("le",),
+}
+"""The kinds of field problem the catalogs word (pydantic's error types), with the values each
+names; a string's length is counted (``count``)."""
+
+
+def invalid_request(errors: list[dict[str, Any]]) -> tuple[dict[str, Any], str]:
+    """The params and English message of a 422 ``invalid_request``, from pydantic's errors: the
+    first problem's field (``field``) and its kind (``reason``) with its values where the
+    catalogs word that kind, else pydantic's own words (``problem``)."""
+    first = errors[0] if errors else {}
+    field = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+    problem = str(first.get("msg", "bad request"))
+    kind = str(first.get("type", ""))
+    known = _VALIDATION_REASONS.get(kind)
+    if field and known is not None:
+        context = first.get("ctx") or {}
+        values = {name: context.get(name) for name in known}
+        if kind.startswith("string_too_"):
+            values = {"count": values.get(known[0])}
+        params: dict[str, Any] = {"reason": kind, "field": field, **values}
+        worded = _worded(params)
+        if worded == f"{field}: {problem}":
+            return params, worded
+    if field:
+        params = {"reason": "other", "field": field, "problem": problem}
+    else:
+        params = {"problem": problem}
+    return params, error_text("invalid_request", params)
+
+
+def _worded(params: dict[str, Any]) -> str | None:
+    """The English words of a field problem, or None where its values cannot be put in."""
+    try:
+        return error_text("invalid_request", params)
+    except (KeyError, TypeError, ValueError):
+        return None

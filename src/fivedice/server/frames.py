@@ -16,13 +16,7 @@ from fivedice.rules.match import MAX_CHAT_LENGTH
 from fivedice.store import is_store_failure
 
 from .context import ServerContext
-from .errors import (
-    STORE_UNAVAILABLE,
-    STORE_UNAVAILABLE_MESSAGE,
-    RateLimited,
-    Refusal,
-    rule_error_code,
-)
+from .errors import RateLimited, Refusal, answer
 from .hub import Client
 from .intents import handle
 from .protocol import client_message_adapter
@@ -36,14 +30,14 @@ log = logging.getLogger("fivedice.server.frames")
 def check_frame(settings: Settings, client: Client, text: str | None) -> str:
     """The frame's text if it may be carried out: text, not too large, not too fast."""
     if text is None:
-        raise Refusal("Send JSON in text frames", code="text_only")
+        raise Refusal(code="text_only")
     if len(text) > settings.max_message_bytes or (
         len(text) * 4 > settings.max_message_bytes
         and len(text.encode("utf-8", "surrogatepass")) > settings.max_message_bytes
     ):
-        raise Refusal(f"Messages are at most {settings.max_message_bytes} bytes", code="too_large")
+        raise Refusal(code="too_large", most=settings.max_message_bytes)
     if not client.messages.allow():
-        raise RateLimited("Too many messages: slow down")
+        raise RateLimited(reason="messages")
     return text
 
 
@@ -56,22 +50,20 @@ async def carry_out(ctx: ServerContext, table: Table, client: Client, text: str 
         except ValidationError as exc:
             raise _refusal_for(exc) from None
         await handle(ctx, table, client, message)
-    except Refusal as exc:
-        refuse(ctx, client, exc.code, exc.message, text)
-    except RuleError as exc:
-        refuse(ctx, client, rule_error_code(exc), str(exc), text)
+    except (Refusal, RuleError) as exc:
+        refuse(ctx, client, exc, text)
     except Exception as exc:
-        if is_store_failure(exc):
-            refuse(ctx, client, STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, text)
-            return
-        log.exception("message failed", extra={"table": table.id, "client": client.id})
-        refuse(ctx, client, "internal", "The server could not handle that message", text)
+        if not is_store_failure(exc):
+            log.exception("message failed", extra={"table": table.id, "client": client.id})
+        refuse(ctx, client, exc, text)
 
 
-def refuse(ctx: ServerContext, client: Client, code: str, message: str, text: str | None) -> None:
-    ctx.metrics.errors.labels(code).inc()
+def refuse(ctx: ServerContext, client: Client, exc: BaseException, text: str | None) -> None:
+    """Tell the sender of `text` why it was refused (its code, the values, the message)."""
+    told = answer(exc, internal="message")
+    ctx.metrics.errors.labels(told.code).inc()
     request_id, ref = _request_id_and_type(text)
-    ctx.hub.send(client, error_message(code, message, request_id, ref))
+    ctx.hub.send(client, error_message(told.code, told.params, told.message, request_id, ref))
 
 
 def _request_id_and_type(text: str | None) -> tuple[object, str | None]:
@@ -97,28 +89,25 @@ def _refusal_for(exc: ValidationError) -> Refusal:
     """A readable refusal for a message that is not valid JSON or not a valid message."""
     errors = exc.errors(include_url=False)
     if not errors:
-        return Refusal("Invalid message", code="invalid_message")
+        return Refusal(code="invalid_message", reason="plain")
     first = errors[0]
     kind = first["type"]
     context: dict[str, Any] = dict(first.get("ctx") or {})
     if kind == "json_invalid":
-        return Refusal(f"Not valid JSON: {first['msg']}", code="bad_json")
+        return Refusal(code="bad_json", detail=first["msg"])
     if kind == "union_tag_invalid":
         tag = context.get("tag", "?")
         expected = context.get("expected_tags", "")
-        return Refusal(
-            f"Unknown message type {str(tag)[:40]!r}; expected one of {expected}",
-            code="unknown_type",
-        )
+        return Refusal(code="unknown_type", type=str(tag)[:40], expected=str(expected))
     if kind == "union_tag_not_found":
-        return Refusal("Every message needs a 'type'", code="missing_type")
+        return Refusal(code="missing_type")
     if kind == "string_too_long" and tuple(first["loc"]) == ("chat", "text"):
         # One code for a chat line too long, however long: the rules core's limit is the one
         # stated (the model only bounds what is worth parsing).
-        return Refusal(f"Chat messages are at most {MAX_CHAT_LENGTH} characters", "chat_too_long")
+        return Refusal(code="chat_too_long", most=MAX_CHAT_LENGTH)
     if kind in {"model_type", "model_attributes_type", "dict_type"} and not first["loc"]:
-        return Refusal("A message is a JSON object", code="invalid_message")
+        return Refusal(code="invalid_message", reason="not_object")
     details = "; ".join(
         f"{'.'.join(str(p) for p in e['loc'][1:]) or 'message'}: {e['msg']}" for e in errors[:3]
     )
-    return Refusal(f"Invalid message: {details}", code="invalid_message")
+    return Refusal(code="invalid_message", reason="fields", details=details)

@@ -46,10 +46,7 @@ def check_fresh(table: Table, seen: int) -> None:
     """Refuse an intent sent from a view the match has moved on from (``stale``): a second
     click on Roll, sent before the first one's update arrived, acts once."""
     if seen < table.moved_seq:
-        raise Refusal(
-            f"The table has moved on since event {seen} (now {table.seq}): look again",
-            code="stale",
-        )
+        raise Refusal(code="stale", seen=seen, now=table.seq)
 
 
 def away_player(table: Table, host: int, seat: int) -> int:
@@ -57,12 +54,12 @@ def away_player(table: Table, host: int, seat: int) -> int:
     start anyone; during the match only a person who is away (``not_away`` otherwise)."""
     state = table.state
     if state.host != host:
-        raise NotHost("Only the host can do that")
+        raise NotHost(reason="host_only")
     if state.phase is Phase.WAITING:
         return seat
     player = state.player(seat)
     if player.bot is not None or table.away_since(seat) is None:
-        raise Refusal(f"{player.name} is here: only a player who is away", code="not_away")
+        raise Refusal(code="not_away", name=player.name)
     return seat
 
 
@@ -72,7 +69,7 @@ async def handle(ctx: ServerContext, table: Table, client: Client, message: obje
         await hello(ctx, table, client, message)
         return
     if not client.greeted:
-        raise Refusal("Say hello first", code="hello_first")
+        raise Refusal(code="hello_first")
     started = time.perf_counter()
     referee = ctx.referee
     seen = getattr(message, "seq", None)
@@ -130,10 +127,10 @@ async def handle(ctx: ServerContext, table: Table, client: Client, message: obje
         case Rematch():
             seat = table.seat_for(message.token)
             if table.daily is not None:
-                raise Refusal("The daily challenge is played once a day", code="daily_no_rematch")
+                raise Refusal(code="daily_no_rematch")
             await answer_rematch(ctx, table, client, seat, message.accept)
         case _:
-            raise Refusal("This message cannot be used here", code="unexpected_message")
+            raise Refusal(code="unexpected_message")
     ctx.metrics.moves.labels(message.type).inc()
     ctx.metrics.intent_seconds.observe(time.perf_counter() - started)
 
@@ -141,15 +138,12 @@ async def handle(ctx: ServerContext, table: Table, client: Client, message: obje
 async def hello(ctx: ServerContext, table: Table, client: Client, message: Hello) -> None:
     """Greet a client: bind its seat (or its spectator name), send what it missed."""
     if client.greeted:
-        raise Refusal("This socket has already said hello", code="already_greeted")
+        raise Refusal(code="already_greeted")
     if message.protocol != PROTOCOL_VERSION:
-        raise Refusal(
-            f"This server speaks protocol {PROTOCOL_VERSION}, not {message.protocol}",
-            code="protocol_version",
-        )
+        raise Refusal(code="protocol_version", speaks=PROTOCOL_VERSION, given=message.protocol)
     seat = table.seat_for(message.token) if message.token is not None else None
     if seat is None and is_hidden_daily(table):
-        raise DailyNotOver("A daily challenge's game can be watched once the day is over")
+        raise DailyNotOver(reason="watch")
     also = {table.seat_for(token) for token in message.also} if seat is not None else set()
     also.discard(seat)
     name = check_name(message.name) if message.name else None
@@ -206,7 +200,7 @@ async def join(ctx: ServerContext, table: Table, client: Client, message: Join) 
 async def chat(ctx: ServerContext, table: Table, client: Client, message: Chat) -> None:
     """A chat line, signed by the seat (token) or by the spectator's name."""
     if not client.chat.allow():
-        raise RateLimited("Too many chat messages: wait a moment")
+        raise RateLimited(reason="chat")
     seat = table.seat_for(message.token) if message.token is not None else client.seat
     if seat is not None:
         author = table.state.player(seat).name

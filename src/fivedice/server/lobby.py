@@ -28,9 +28,9 @@ async def join_seat(
     if owner is not None and table.seat_of(owner.account_id) is not None:
         owner = None
         if table.state.options.rated:
-            raise AccountRequired("Your account holds a seat at this rated table already")
+            raise AccountRequired(reason="already_seated")
     elif owner is None and table.state.options.rated:
-        raise AccountRequired("A rated table seats signed-in players only: sign in first")
+        raise AccountRequired(reason="sign_in")
     held = owner
     seat = await ctx.referee.perform(
         table,
@@ -46,7 +46,7 @@ async def resume_seat(ctx: ServerContext, table: Table, account_id: int) -> tupl
     stops working: the seat follows its account to the browser that resumed it last)."""
     seat = table.seat_of(account_id)
     if seat is None:
-        raise NoSeat("Your account holds no seat at this table")
+        raise NoSeat()
     token = new_token()
     await ctx.referee.replace_token(table, seat, token_digest(token))
     return seat, token
@@ -56,8 +56,9 @@ def check_level(ctx: ServerContext, level: str) -> str:
     """A computer level this server offers, or the refusal that lists those it does."""
     levels = ctx.bots.levels()
     if level not in levels:
-        offered = ", ".join(levels) or "none"
-        raise NotAvailable(f"No computer player {level!r}; this server offers: {offered}")
+        if not levels:
+            raise NotAvailable(reason="level_none", level=level)
+        raise NotAvailable(reason="level", level=level, offered=", ".join(levels))
     return level
 
 
@@ -81,7 +82,7 @@ async def add_bot(
 
     def seat_bot(match: Match) -> int:
         if match.state.host != host_seat:
-            raise NotHost("Only the host can add a computer player")
+            raise NotHost(reason="add_computer")
         return match.join(name or bot_name(level, taken), bot=level)
 
     return await ctx.referee.perform(table, seat_bot)

@@ -42,7 +42,7 @@ from fivedice.store.accounts import SeatOwner
 from fivedice.store.online import ORIGIN_ONLINE
 
 from .balance import shed_count, shed_order
-from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, http_status
+from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, answer
 from .hub import CLOSE_SERVICE_RESTART, Client
 from .leases import TAKEN_FROM_DEAD, Leases, RedisLeases, SoleOwner
 from .listing import Listing, LocalListing, SharedListing
@@ -237,7 +237,7 @@ class Nodes:
         if table is not None:
             return table
         if not possible_table_id(table_id):
-            raise UnknownTable("There is no such table")
+            raise UnknownTable(reason="no_such")
         if not self.settings.clustered:
             table = await self.adopt(table_id)  # the sole owner always wins
             assert table is not None
@@ -255,7 +255,7 @@ class Nodes:
 
             if not isinstance(exc, RedisError | OSError):
                 raise
-            raise TableUnavailable("The servers cannot reach each other: try again") from exc
+            raise TableUnavailable(reason="unreachable") from exc
 
     def _located(self, table_id: str, done: asyncio.Future[Table | str]) -> None:
         self._locating.pop(table_id, None)
@@ -283,7 +283,7 @@ class Nodes:
             # The owner is gone (or not listening yet): wait here, with the socket open,
             # rather than relay into the void and have the client reconnect again and again.
             if time.monotonic() > deadline:
-                raise TableUnavailable("The table is moving to another server: try again")
+                raise TableUnavailable(reason="moving")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._someone_gone.wait(), 0.2)
 
@@ -421,7 +421,7 @@ class Nodes:
             except Forwarded as exc:
                 if exc.code != "table_moved" or attempt:
                     raise
-        raise TableUnavailable("The table is moving to another server: try again")
+        raise TableUnavailable(reason="moving")
 
     async def _call_remote(self, node: str, table_id: str, op: str, args: dict[str, Any]) -> Any:
         assert self.sender is not None
@@ -433,7 +433,7 @@ class Nodes:
         try:
             return await asyncio.wait_for(future, self.settings.forward_timeout)
         except TimeoutError:
-            raise TableUnavailable("The table's server did not answer: try again") from None
+            raise TableUnavailable(reason="no_answer") from None
         finally:
             self._calls.pop(rid, None)
 
@@ -449,14 +449,20 @@ class Nodes:
         op = OPERATIONS.get(str(header.get("op")))
         try:
             if table is None:
-                raise Refusal("That table has moved", code="table_moved")
+                raise Refusal(code="table_moved")
             if op is None:
-                raise Refusal("Unknown operation", code="unknown_operation")
+                raise Refusal(code="unknown_operation")
             reply["result"] = await op(self.ctx, table, dict(header.get("args") or {}))
             reply["ok"] = True
         except Exception as exc:
-            status, code, message = http_status(exc)
-            reply.update(ok=False, status=status, code=code, message=message)
+            told = answer(exc)
+            reply.update(
+                ok=False,
+                status=told.status,
+                code=told.code,
+                params=told.params,
+                message=told.message,
+            )
         self.sender.send(str(header.get("from")), Note(reply))
 
     # Relaying a socket to the owner ------------------------------------------------------
@@ -582,8 +588,9 @@ class Nodes:
                 else:
                     future.set_exception(
                         Forwarded(
-                            str(header.get("message")),
                             code=str(header.get("code")),
+                            params=dict(header.get("params") or {}),
+                            message=str(header.get("message")),
                             status=int(header.get("status") or 409),
                         )
                     )
@@ -603,7 +610,7 @@ class Nodes:
             elif kind == "call":
                 future = self._calls.get(int(header.get("rid") or 0))
                 if future is not None and not future.done():
-                    future.set_exception(TableUnavailable("The table's server is unreachable"))
+                    future.set_exception(TableUnavailable(reason="server_unreachable"))
 
     async def _reconnected(self) -> None:
         """The inbox was cut off for a while: notes may be lost, so end every attachment

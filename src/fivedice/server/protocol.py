@@ -408,6 +408,7 @@ class Error(_Message):
     id: RequestId = None
     ref: str | None = None  # the type of the refused message, when known
     code: str
+    params: dict[str, Any] = {}  # the values in the message; "reason" where a code has several
     message: str
 
 

@@ -129,7 +129,7 @@ class QuickMatch:
         so a ticket id alone reveals nothing, the seat token least of all."""
         ticket = await self.queue.get(ticket_id)
         if ticket is None or ticket.account_id != account_id:
-            raise UnknownTicket("There is no such quick-match ticket for your account")
+            raise UnknownTicket()
         return ticket
 
     async def poll(self, ticket_id: str, account_id: int, wait: float = 0.0) -> Ticket:
@@ -160,12 +160,12 @@ class QuickMatch:
         """Leave the queue; a ticket already seated stays seated (409)."""
         ticket = await self.mine(ticket_id, account_id)
         if ticket.state == SEATED:
-            raise Refusal("You are already seated: go to the table", code="already_seated")
+            raise Refusal(code="already_seated", reason="seated")
         if ticket.state != WAITING:
             return ticket
         after = await self.queue.cancel(ticket)
         if after is not None and after.state == SEATED:
-            raise Refusal("You were seated meanwhile: go to the table", code="already_seated")
+            raise Refusal(code="already_seated", reason="meanwhile")
         return after or ticket
 
     def range_of(self, ticket: Ticket, now: float) -> float:
@@ -180,18 +180,15 @@ class QuickMatch:
         """The computer level the ticket's player may take now, or the refusal that says why
         not (checked before anything is spent or changed)."""
         if ticket.state == SEATED:
-            raise Refusal("You are already seated: go to the table", code="already_seated")
+            raise Refusal(code="already_seated", reason="seated")
         if ticket.state != WAITING:
-            raise Refusal("This ticket is no longer waiting", code="not_waiting")
+            raise Refusal(code="not_waiting")
         if not self.computer_offered(ticket, now):
             left = self.wait - (now - ticket.since)
-            raise Refusal(
-                f"The computer is offered after {self.wait:g} s of waiting: {left:.0f} s more",
-                code="computer_not_offered",
-            )
+            raise Refusal(code="computer_not_offered", after=self.wait, left=round(left))
         levels = self.ctx.bots.levels()
         if not levels:
-            raise NotAvailable("This server has no computer players")
+            raise NotAvailable(reason="no_computer")
         return COMPUTER_LEVEL if COMPUTER_LEVEL in levels else levels[0]
 
     async def play_computer(self, ticket_id: str, account_id: int) -> Ticket:
@@ -206,7 +203,7 @@ class QuickMatch:
             current = await self.queue.get(ticket.id)
             if current is not None and current.state == SEATED:
                 return current
-            raise Refusal("This ticket is no longer waiting", code="not_waiting")
+            raise Refusal(code="not_waiting")
         ticket = replace(ticket, computer=True)
         match = Match.create(preset(ticket.preset), MatchOptions(seats=2), DICE)
         opponent = (bot_name(level, [ticket.name]), level)

@@ -107,14 +107,14 @@ class Referee:
                 )
                 for hook in self.lost:
                     hook(table)
-                raise TableUnavailable("The table moved to another server: reconnect") from exc
+                raise TableUnavailable(reason="moved") from exc
             except Exception as exc:
                 table.roll_back()
                 log.error(
                     "commit failed; move undone",
                     extra={"table": table.id, "seq": before + 1, "error": repr(exc)},
                 )
-                raise StoreUnavailable("The move could not be stored; please try again") from exc
+                raise StoreUnavailable() from exc
             for seat, digest in tokens:
                 table.tokens[digest] = seat
             for seat, owner in seated:

@@ -70,7 +70,7 @@ class TableRegistry:
         if any) and its computer players (name, level), and store it; returns the table and
         the host's seat and token. A rated table seats nobody without an account."""
         if request.rated and request.host_name is not None and host_owner is None:
-            raise AccountRequired("A rated table seats signed-in players only: sign in first")
+            raise AccountRequired(reason="sign_in")
         rated = request.rated
         undo = request.undo_allowed
         options = MatchOptions(
@@ -166,7 +166,7 @@ class TableRegistry:
         """A table in memory."""
         table = self.tables.get(table_id)
         if table is None:
-            raise UnknownTable(f"There is no table {table_id!r}")
+            raise UnknownTable(reason="no_table", table=table_id)
         return table
 
     async def find(self, table_id: str) -> Table:
@@ -175,7 +175,7 @@ class TableRegistry:
         if table is not None:
             return table
         if not possible_table_id(table_id):
-            raise UnknownTable("There is no such table")
+            raise UnknownTable(reason="no_such")
         table = await asyncio.to_thread(self.load, table_id)
         return self.tables.setdefault(table_id, table)
 
@@ -236,7 +236,7 @@ class TableRegistry:
             if isinstance(found, Exception):
                 outcome = found
             elif found is None or found.summary.origin != ORIGIN_ONLINE:
-                outcome = UnknownTable(f"There is no table {table_id!r}")
+                outcome = UnknownTable(reason="no_table", table=table_id)
             else:
                 try:
                     outcome = self._rebuilt(table_id, found)

@@ -34,13 +34,13 @@ async def answer_rematch(
     async with table.lock:
         state = table.state
         if state.phase is not Phase.FINISHED:
-            raise Refusal("A rematch can be offered once the match is over", code="not_finished")
+            raise Refusal(code="not_finished")
         offer = table.rematch
         if offer is not None and offer.table_id is not None:
-            raise Refusal("The rematch has already opened", code="rematch_opened")
+            raise Refusal(code="rematch_opened")
         if offer is None or (offer.offered_by not in offer.accepted):
             if not accept:
-                raise Refusal("Nobody has offered a rematch", code="no_rematch")
+                raise Refusal(code="no_rematch")
             offer = table.rematch = RematchOffer(seat, {seat}, set())
         elif accept:
             offer.accepted.add(seat)

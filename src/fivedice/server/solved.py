@@ -24,6 +24,6 @@ def strategy_table(rules: RuleSet) -> Any:
     try:
         from fivedice.strategy import load_or_solve
     except ImportError:
-        raise NotAvailable("This server has no strategy package: no hints") from None
+        raise NotAvailable(reason="no_hints") from None
     with _solving:
         return load_or_solve(rules)

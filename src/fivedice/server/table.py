@@ -146,13 +146,13 @@ class Table:
     def seat_for(self, token: str | None) -> int:
         """The seat a token holds, or the refusal that says why it holds none."""
         if not token:
-            raise MissingToken("This needs your seat token")
+            raise MissingToken()
         seat = self.tokens.get(token_digest(token))
         if seat is None:
-            raise BadToken("That seat token holds no seat at this table")
+            raise BadToken(reason="no_seat")
         player = next((p for p in self.committed_state.players if p.seat == seat), None)
         if player is None or not player.is_playing:
-            raise BadToken("That seat has left the table")
+            raise BadToken(reason="left")
         return seat
 
     def seat_of(self, account_id: int) -> int | None:

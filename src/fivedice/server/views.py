@@ -276,10 +276,21 @@ def welcome_message(table: Table, seat: int | None, bot_levels: list[str]) -> di
 
 
 def error_message(
-    code: str, message: str, request_id: object = None, ref: str | None = None
+    code: str,
+    params: dict[str, Any],
+    message: str,
+    request_id: object = None,
+    ref: str | None = None,
 ) -> dict[str, Any]:
-    """An ``error`` for one client."""
-    return {"type": "error", "id": request_id, "ref": ref, "code": code, "message": message}
+    """An ``error`` for one client: the code, the values in it and the English message."""
+    return {
+        "type": "error",
+        "id": request_id,
+        "ref": ref,
+        "code": code,
+        "params": params,
+        "message": message,
+    }
 
 
 def lobby_entry(table: Table) -> dict[str, Any]:

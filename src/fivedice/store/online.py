@@ -144,7 +144,7 @@ def append_one(store: Store, append: Append) -> None:
         with store.engine.begin() as conn:
             found = conn.execute(select(MatchRow.id).where(MatchRow.id == append.match_id))
             if found.first() is None:
-                raise UnknownMatch(f"No match {append.match_id}")
+                raise UnknownMatch(append.match_id)
             _insert(conn, [append])
     except IntegrityError as exc:
         raise SequenceConflict(
@@ -177,7 +177,7 @@ def load_table(store: Store, match_id: str) -> StoredTable:
     in one transaction; raises :class:`UnknownMatch` if there is no such match."""
     found = load_tables(store, [match_id]).get(match_id)
     if found is None:
-        raise UnknownMatch(f"No match {match_id}")
+        raise UnknownMatch(match_id)
     if isinstance(found, Exception):
         raise found
     return found

@@ -40,6 +40,10 @@ class SequenceConflict(StoreError):
 class UnknownMatch(StoreError):
     """No match with that id is stored."""
 
+    def __init__(self, match_id: object) -> None:
+        super().__init__(f"No match {match_id}")
+        self.match_id = str(match_id)
+
 
 STORE_FAILURES: tuple[type[Exception], ...] = (SQLAlchemyError, StoreError)
 """What the store may raise when the database fails (down, unreachable, refusing a write):
@@ -139,7 +143,7 @@ class Store:
         try:
             with self._sessions.begin() as session:
                 if session.get(MatchRow, match_id) is None:
-                    raise UnknownMatch(f"No match {match_id}")
+                    raise UnknownMatch(match_id)
                 session.add_all(_event_rows(match_id, enumerate(events, start=first_seq)))
         except IntegrityError as exc:
             raise SequenceConflict(
@@ -150,7 +154,7 @@ class Store:
         """The match's events with a sequence number above `after_seq`, in order."""
         with self._sessions() as session:
             if session.get(MatchRow, match_id) is None:
-                raise UnknownMatch(f"No match {match_id}")
+                raise UnknownMatch(match_id)
             rows = session.scalars(
                 select(EventRow)
                 .where(EventRow.match_id == match_id, EventRow.seq > after_seq)
@@ -235,7 +239,7 @@ class Store:
                     lock_family(conn, state.rules.family, match_id)
                 row = session.get(MatchRow, match_id, with_for_update=True)
                 if row is None:
-                    raise UnknownMatch(f"No match {match_id}")
+                    raise UnknownMatch(match_id)
                 if row.status == "finished":
                     return
                 finished_at = utcnow()
@@ -321,7 +325,7 @@ class Store:
     def _match_row(session: Session, match_id: str) -> MatchRow:
         row = session.get(MatchRow, match_id)
         if row is None:
-            raise UnknownMatch(f"No match {match_id}")
+            raise UnknownMatch(match_id)
         return row
 
 

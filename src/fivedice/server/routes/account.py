@@ -113,10 +113,7 @@ async def open_guest(ctx: Ctx, who: Who, request: Request, response: Response) -
     address = connection_address(request, ctx.limits.proxies)
     wait = ctx.limits.guests.take(address)
     if wait:
-        raise RateLimited(
-            f"Too many new guests from your address: try again in {math.ceil(wait)} s",
-            retry_after=wait,
-        )
+        raise RateLimited(reason="guests", seconds=math.ceil(wait), retry_after=wait)
     account = await asyncio.to_thread(create_guest, ctx.store)
     log.info("guest opened", extra={"account": account.id})
     return await _start_session(ctx, response, account)
@@ -155,9 +152,9 @@ async def claim_account(body: ClaimAccount, ctx: Ctx, who: Who) -> AccountView:
             claim, ctx.store, account.id, username, username_key(username), password_hash
         )
     except UsernameTaken:
-        raise Refusal(f"The username {username!r} is taken", code="username_taken") from None
+        raise Refusal(code="username_taken", username=username) from None
     except StoreNotAGuest:
-        raise Refusal("This account already has a username", code="not_a_guest") from None
+        raise Refusal(code="not_a_guest") from None
     log.info("account claimed", extra={"account": account.id})
     tables = await asyncio.to_thread(unfinished_tables, ctx.store, account.id)
     await _tell_tables(ctx, tables, account.id, claimed.name, claimed.kind)
@@ -253,13 +250,10 @@ async def create_token(body: NewApiToken, ctx: Ctx, who: Who) -> ApiTokenCreated
     account, _ = who.need_browser()
     label = " ".join(body.label.split())
     if not label:
-        raise InvalidAccount("Give the token a label (what program uses it)")
+        raise InvalidAccount(reason="token_label")
     existing = await asyncio.to_thread(api_tokens, ctx.store, account.id)
     if len(existing) >= MAX_API_TOKENS:
-        raise Refusal(
-            f"An account has at most {MAX_API_TOKENS} API tokens: revoke one first",
-            code="too_many_api_tokens",
-        )
+        raise Refusal(code="too_many_api_tokens", most=MAX_API_TOKENS)
     token = new_api_token()
     made = await asyncio.to_thread(add_api_token, ctx.store, account.id, digest(token), label)
     log.info("api token created", extra={"account": account.id, "api_token": made.id})
@@ -273,5 +267,5 @@ async def revoke_token(token_id: Annotated[int, Path(ge=1, le=2**62)], ctx: Ctx,
     """Revoke an API token: it stops working at once."""
     account, _ = who.need_browser()
     if not await asyncio.to_thread(revoke_api_token, ctx.store, account.id, token_id):
-        raise UnknownToken("This account has no such API token")
+        raise UnknownToken()
     log.info("api token revoked", extra={"account": account.id, "api_token": token_id})

@@ -52,11 +52,11 @@ async def advice(
     table = await ctx.nodes.read(table_id)
     state = table.state
     if not state.hints_open:
-        raise HintsOff("Hints are off at this table until the match is over")
+        raise HintsOff(reason="until_over")
     if state.phase is not Phase.PLAYING or state.active_seat is None:
-        raise Refusal("There is no turn in play at this table", code="no_position")
+        raise Refusal(code="no_position", reason="no_turn")
     if state.dice is None:
-        raise Refusal("Roll first: the advice is for the dice showing", code="no_position")
+        raise Refusal(code="no_position", reason="roll_first")
     if x_seat_token:
         await ctx.nodes.call(table_id, "hint", {"token": x_seat_token})
     seat, dice, rolls_left = state.active_seat, tuple(state.dice), state.rolls_left
@@ -104,15 +104,15 @@ async def analysis(match_id: str, ctx: Ctx, who: Who) -> dict[str, Any]:
     and each card's expected final score after each turn, in log order. A daily challenge's
     match: its player's alone until the day is over (``daily_not_over``)."""
     if len(match_id) > 64:
-        raise UnknownTable(f"There is no match {match_id!r}")
+        raise UnknownTable(reason="no_match", match=match_id)
     account = who.account.id if who.account is not None else None
     await asyncio.to_thread(check_secret_kept, ctx.store, match_id, account)
     try:
         match = await asyncio.to_thread(ctx.store.load_match, match_id)
     except UnknownMatch:
-        raise UnknownTable(f"There is no match {match_id!r}") from None
+        raise UnknownTable(reason="no_match", match=match_id) from None
     if not match.state.hints_open:
-        raise HintsOff("The analysis opens once the match is over")
+        raise HintsOff(reason="analysis")
     key = (match_id, len(match.events))
     cached = _analyses.get(key)
     if cached is not None:

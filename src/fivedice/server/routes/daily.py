@@ -34,15 +34,15 @@ DAY_422 = {422: "`invalid_day`: a day is written YYYY-MM-DD; `invalid_request`: 
 def parse_day(text: str) -> date:
     """A day from the path or query (YYYY-MM-DD), from the challenge's first day to today."""
     if not _DAY.match(text):
-        raise InvalidDay(f"A day is written YYYY-MM-DD, not {text[:20]!r}")
+        raise InvalidDay(reason="format", text=text[:20])
     try:
         day = date.fromisoformat(text)
     except ValueError:
-        raise InvalidDay(f"There is no day {text!r}") from None
+        raise InvalidDay(reason="no_such_day", text=text) from None
     if day > today():
-        raise UnknownDay(f"The daily challenge of {day} has not begun")
+        raise UnknownDay(reason="not_begun", day=str(day))
     if day < FIRST_DAY:
-        raise UnknownDay(f"The daily challenge began on {FIRST_DAY}: there was none on {day}")
+        raise UnknownDay(reason="before_first", first=str(FIRST_DAY), day=str(day))
     return day
 
 
@@ -84,7 +84,7 @@ async def start(ctx: Ctx, who: Who, request: Request) -> dict[str, Any]:
     back the one in play costs nothing."""
     owner = who.owner
     if owner is None:
-        raise NoAccount("The daily challenge needs an account: open a guest account first")
+        raise NoAccount(reason="play")
     address = connection_address(request, ctx.limits.proxies)
     table_id, day = await ctx.daily.start(owner, address)
     return {"table_id": table_id, "seat": 0, "day": day.isoformat()}
@@ -104,11 +104,11 @@ async def days(
         end = date.fromordinal(today().toordinal() + 1)
     else:
         if not _DAY.match(before):
-            raise InvalidDay(f"A day is written YYYY-MM-DD, not {before[:20]!r}")
+            raise InvalidDay(reason="format", text=before[:20])
         try:
             end = date.fromisoformat(before)
         except ValueError:
-            raise InvalidDay(f"There is no day {before!r}") from None
+            raise InvalidDay(reason="no_such_day", text=before) from None
     account_id = who.account.id if who.account is not None else None
     return await asyncio.to_thread(partial(days_view, ctx.store, end, limit, account_id))
 
@@ -146,7 +146,7 @@ async def result(day: DayText, ctx: Ctx, who: Who) -> dict[str, Any]:
     day's histogram, the text to share and your streak."""
     when = parse_day(day)
     if who.account is None:
-        raise NoAccount("Sign in (or open a guest account) to see your result")
+        raise NoAccount(reason="result")
     return await asyncio.to_thread(result_view, ctx.store, when, who.account.id)
 
 
@@ -169,5 +169,5 @@ async def optimal(day: DayText, ctx: Ctx) -> dict[str, Any]:
     day's published secret."""
     when = parse_day(day)
     if not is_over(when):
-        raise DailyNotOver(f"The daily challenge of {when} is not over yet")
+        raise DailyNotOver(reason="not_over", day=str(when))
     return await asyncio.to_thread(optimal_view, ctx.store, when)

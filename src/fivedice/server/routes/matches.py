@@ -65,11 +65,11 @@ async def rating_changes(match_id: str, ctx: Ctx) -> list[SeatRatingChange]:
     """How a rated match moved each signed-in seat's rating, in seat order (empty when the
     match rated nobody, or before its result is recorded)."""
     if len(match_id) > 64:
-        raise UnknownTable(f"There is no match {match_id!r}")
+        raise UnknownTable(reason="no_match", match=match_id)
     try:
         await asyncio.to_thread(ctx.store.summary, match_id)
     except UnknownMatch:
-        raise UnknownTable(f"There is no match {match_id!r}") from None
+        raise UnknownTable(reason="no_match", match=match_id) from None
     changes = await asyncio.to_thread(match_rating_changes, ctx.store, match_id)
     return [
         SeatRatingChange(
@@ -114,7 +114,7 @@ async def replay(
 async def _check_secret(ctx: Ctx, match_id: str, who: Who) -> None:
     """Refuse a daily challenge's match to all but its player until the day is over."""
     if len(match_id) > 64:
-        raise UnknownTable(f"There is no match {match_id!r}")
+        raise UnknownTable(reason="no_match", match=match_id)
     account = who.account.id if who.account is not None else None
     await asyncio.to_thread(check_secret_kept, ctx.store, match_id, account)
 
@@ -124,7 +124,7 @@ async def _load(ctx: Ctx, match_id: str) -> tuple[Any, Match]:
         summary = await asyncio.to_thread(ctx.store.summary, match_id)
         match = await asyncio.to_thread(ctx.store.load_match, match_id)
     except UnknownMatch:
-        raise UnknownTable(f"There is no match {match_id!r}") from None
+        raise UnknownTable(reason="no_match", match=match_id) from None
     return summary, match
 
 

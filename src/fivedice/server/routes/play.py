@@ -75,14 +75,14 @@ async def _play(websocket: WebSocket, table_id: str, ctx: ServerContext) -> None
     try:
         where = await ctx.nodes.locate(table_id)
     except Refusal as exc:
-        ctx.hub.send(client, error_message(exc.code, exc.message))
+        ctx.hub.send(client, error_message(exc.code, exc.params, exc.message))
         await client.finish()
         await client.close(CLOSE_UNKNOWN_TABLE if exc.code == "unknown_table" else 1013, exc.code)
         return
     except Exception as exc:
         if not is_store_failure(exc):
             raise
-        ctx.hub.send(client, error_message(STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE))
+        ctx.hub.send(client, error_message(STORE_UNAVAILABLE, {}, STORE_UNAVAILABLE_MESSAGE))
         await client.finish()
         await client.close(CLOSE_TRY_AGAIN_LATER, "store unavailable")
         return
@@ -116,7 +116,8 @@ async def _receive(
             try:
                 frame = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
             except TimeoutError:
-                ctx.hub.send(client, error_message("hello_first", "No hello: closing"))
+                late = Refusal(code="hello_first", reason="timeout")
+                ctx.hub.send(client, error_message(late.code, late.params, late.message))
                 await client.finish()
                 await client.close(CLOSE_NO_HELLO, "no hello")
                 return
@@ -134,6 +135,6 @@ def relay_frame(
         try:
             forward(check_frame(ctx.settings, client, text))
         except Refusal as exc:
-            refuse(ctx, client, exc.code, exc.message, text)
+            refuse(ctx, client, exc, text)
 
     return handle

@@ -45,7 +45,7 @@ async def profile(
     score, upper-bonus and Yahtzee rates, best game and accuracy; its 20 newest matches."""
     found = await asyncio.to_thread(load_profile, ctx.store, account_id)
     if found is None:
-        raise UnknownAccount(f"There is no account {account_id}")
+        raise UnknownAccount(account=str(account_id))
     hidden = await asyncio.to_thread(hidden_matches, ctx.store, [m.match_id for m in found.recent])
     if hidden:  # a daily challenge's match shows once its day is over
         found = dataclasses.replace(

@@ -71,10 +71,7 @@ def _take_budget(ctx: ServerContext, request: Request) -> None:
     address = connection_address(request, ctx.limits.proxies)
     wait = ctx.limits.quick_matches.take(address)
     if wait:
-        raise RateLimited(
-            f"Too many quick matches from your address: try again in {math.ceil(wait)} s",
-            retry_after=wait,
-        )
+        raise RateLimited(reason="quick_matches", seconds=math.ceil(wait), retry_after=wait)
 
 
 @router.post(

@@ -127,7 +127,7 @@ DAILY_403 = {403: "`daily_not_over`: a daily challenge's table is its player's u
 async def check_daily(ctx: Ctx, table_id: str, who: Who) -> None:
     """Refuse a daily challenge's table to all but its player until the day is over."""
     if not possible_table_id(table_id):
-        raise UnknownTable("There is no such table")
+        raise UnknownTable(reason="no_such")
     account = who.account.id if who.account is not None else None
     await asyncio.to_thread(check_secret_kept, ctx.store, table_id, account)
 
@@ -160,7 +160,7 @@ async def table_events(
     try:
         events = await asyncio.to_thread(ctx.store.load_events, table_id, after)
     except UnknownMatch:
-        raise UnknownTable(f"There is no table {table_id!r}") from None
+        raise UnknownTable(reason="no_table", table=table_id) from None
     return event_views(enumerate(events, start=after + 1))
 
 
@@ -214,7 +214,7 @@ async def add_computer(
 ) -> dict[str, int]:
     """The host seats a computer player (host's token in the ``X-Seat-Token`` header)."""
     if not x_seat_token:
-        raise MissingToken("This needs your seat token")
+        raise MissingToken()
     added: dict[str, int] = await ctx.nodes.call(
         table_id, "bot", {"token": x_seat_token, "level": body.level, "name": body.name}
     )

@@ -1,10 +1,15 @@
 // The server's REST API (the lobby, quick match, tables, history, high scores, leaderboards, ratings and the coach).
+import { refusalText, t } from "./i18n.js";
 
+/** A refusal or failure: `.message` in the player's language, `.code` and `.params` as the
+ * server sent them (`.serverMessage`: its English words). */
 export class ApiError extends Error {
-  constructor(status, code, message) {
-    super(message);
+  constructor(status, code, message, params = {}) {
+    super(refusalText({ code, params, message }));
     this.status = status;
     this.code = code;
+    this.params = params;
+    this.serverMessage = message;
   }
 }
 
@@ -16,7 +21,12 @@ function messageOf(data, status) {
     return where ? `${where}: ${first.msg}` : first.msg;
   }
   if (data && typeof data.detail === "string") return data.detail;
-  return `The server answered ${status}`;
+  return t("error.server_answered", { status });
+}
+
+function paramsOf(data, status) {
+  if (data && data.params && typeof data.params === "object") return data.params;
+  return data && typeof data.message === "string" ? {} : { status };
 }
 
 // The session's CSRF token, sent with every write (the session cookie itself is HttpOnly: the
@@ -48,13 +58,14 @@ async function request(method, path, body, headers = {}, { account = false } = {
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError(0, "offline", "The server cannot be reached");
+    throw new ApiError(0, "offline", t("error.offline"));
   }
   let data = null;
   try { data = await response.json(); } catch { data = null; }
   if (response.status === 204) return null;
   if (!response.ok) {
-    throw new ApiError(response.status, (data && data.code) || `http_${response.status}`, messageOf(data, response.status));
+    const code = (data && data.code) || `http_${response.status}`;
+    throw new ApiError(response.status, code, messageOf(data, response.status), paramsOf(data, response.status));
   }
   return data;
 }

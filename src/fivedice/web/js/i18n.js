@@ -150,11 +150,19 @@ export function presetTitle(name, title = name) {
   return has(`preset.${name}`) ? t(`preset.${name}`) : title;
 }
 
-/** A refusal from the server in the player's language: its code's text with its values, else
+/** A refusal from the server in the player's language: the text of `error.<code>` (or
+ * `error.<code>.<reason>` when its params name a reason) with its values in place, boxes and
+ * rule sets in the language's own words, numbers ungrouped as the server writes them; else
  * the server's own (English) message. */
 export function refusalText(error) {
-  const key = `error.${error.code}`;
-  return error.code && has(key) ? t(key, error.params || {}) : error.message;
+  const params = { ...(error.params || {}) };
+  const key = params.reason ? `error.${error.code}.${params.reason}` : `error.${error.code}`;
+  if (!error.code || !has(key)) return error.message;
+  for (const [name, value] of Object.entries(params)) if (typeof value === "number" && name !== "count") params[name] = num(value, { useGrouping: false });
+  if (typeof params.box_label === "string") params.box_label = boxLabel(params.box_label);
+  if (Array.isArray(params.box_labels)) params.box_labels = params.box_labels.map(boxLabel).join(", ");
+  if (typeof params.preset_title === "string") params.preset_title = presetTitle(params.preset, params.preset_title);
+  return t(key, params);
 }
 
 /** Translates the fixed text of the page: `data-i18n` sets an element's text,

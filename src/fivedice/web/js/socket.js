@@ -2,6 +2,7 @@
 // number seen, reconnect with back-off, keep-alive pings. Messages go to one handler.
 
 import { clockOffset } from "./clock.js";
+import { refusalText } from "./i18n.js";
 
 const PROTOCOL = 1;
 const CLOSE_UNKNOWN_TABLE = 4404;
@@ -64,6 +65,8 @@ export class TableSocket {
         return;
       } else if (message.type === "pong") {
         clockOffset.set(message.server_time);
+      } else if (message.type === "error") {
+        message.message = refusalText(message); // the player's language; code and params stay
       }
       this.onMessage(message, {});
     });
