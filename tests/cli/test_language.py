@@ -228,3 +228,20 @@ def test_a_question_is_asked_and_answered_in_the_users_language(run: Run, tmp_pa
     assert english.exit_code == 1
     assert english.stdout == "Reset the high scores of official? [y/N]: n\n"
     assert english.stderr == "Aborted!\n"
+
+
+@pytest.mark.parametrize(("env", "lang"), WAYS)
+def test_score_and_a_rules_refusal_in_swedish(
+    run: Run, table_rows: Rows, env: dict[str, str], lang: list[str]
+) -> None:
+    """`fivedice score` names the Yatzy boxes as Swedish players do, and the rules core's
+    refusal of four dice is said in Swedish too (from its code and values, not its English)."""
+    result = swedish(run, env, lang, "score", "6", "6", "6", "6", "6", "--rules", "yatzy")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == "6 6 6 6 6 med Yatzy (skandinaviskt)"
+    boxes = [row[0] for row in table_rows(result.stdout)]
+    assert {"Ettor", "Sexor", "Ett par", "Två par", "Tretal", "Kåk", "Chans", "Yatzy"} <= set(boxes)
+    refused = swedish(run, env, lang, "score", "1", "2", "3", "4")
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith("Fel: Kan inte läsa tärningar ur ”1 2 3 4”: 4 tärningar")
+    assert "Cannot" not in refused.stderr and "dice" not in refused.stderr

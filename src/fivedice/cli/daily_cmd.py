@@ -13,7 +13,7 @@ import typer
 from .app import app
 from .conventions import DatabaseOption
 from .language import cli_translator
-from .rules_cmd import fail
+from .rules_cmd import fail, refusal_text
 from .words import box_label, count, day, dice_words
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def daily(
     try:
         player = check_name(t.t("cli.daily.default_name") if name is None else name)
     except RuleError as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
     if show_optimal and played >= now:
         fail(t.t("cli.daily.still_secret", day=day(played, t)))
     secret = day_secret(database, played, make=not show_optimal)

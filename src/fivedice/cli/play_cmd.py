@@ -52,7 +52,7 @@ def play(
     from ..tui.computer import computer_levels, computer_name
     from ..tui.last_game import last_game_file, load_last_game
     from .language import cli_translator
-    from .rules_cmd import fail
+    from .rules_cmd import fail, refusal_text
     from .serve_cmd import _store_errors
 
     t = cli_translator()
@@ -60,7 +60,7 @@ def play(
         preset(rules)
         names = [check_name(name) for name in player or []] or ["P1"]
     except RuleError as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
     if seed is not None and seed < 0:
         fail(t.t("cli.conventions.seed_negative", seed=str(seed)))
     levels = list(computer or [])
@@ -89,7 +89,7 @@ def play(
     try:
         setup.validate()  # two players under one name, say: refused before any screen opens
     except RuleError as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
     with _store_errors():  # the high scores' database, checked now, not after the game
         from fivedice.store import Store
 
@@ -111,13 +111,13 @@ def refuse_uninstalled(level: str) -> None:
     from fivedice.extras import MissingExtra
     from fivedice.strategy.players import Level
 
-    from .rules_cmd import fail
+    from .rules_cmd import fail, refusal_text
 
     if level in set(Level):
         try:
             Level(level).require()
         except MissingExtra as exc:
-            fail(str(exc))
+            fail(refusal_text(exc))
 
 
 def given(ctx: typer.Context, name: str) -> bool:

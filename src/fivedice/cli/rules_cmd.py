@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fivedice.i18n import Translator, translator
+from fivedice.i18n.errors import error_key, error_text
 from fivedice.rules import (
     DEFAULT_PRESET,
     PRESETS,
@@ -89,6 +90,15 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(REFUSED)
 
 
+def refusal_text(exc: BaseException) -> str:
+    """A refusal in the command line's language: a rules error (or any error with a ``code``
+    and ``params``) from the catalog, any other by its own message."""
+    code, params = getattr(exc, "code", None), getattr(exc, "params", None)
+    if isinstance(code, str) and isinstance(params, dict) and words().has(error_key(code, params)):
+        return error_text(code, params, words())
+    return str(exc)
+
+
 def check_range(option: str, value: int, low: int, high: int) -> None:
     """Refuse a number outside its range with one line (Typer's own min/max print a usage
     panel of several lines instead)."""
@@ -102,7 +112,7 @@ def reporting_bad_input() -> Iterator[None]:
     try:
         yield
     except (RuleError, BadInput) as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
 
 
 def read_dice(words: Sequence[str] | None) -> Dice:
@@ -434,7 +444,12 @@ def read_log(path: Path) -> list[Event]:
             events.append(event_from_dict(item))
         except InvalidEvent as exc:
             raise BadInput(
-                said.t("cli.rules.log.bad_event", path=str(path), event=number, reason=str(exc))
+                said.t(
+                    "cli.rules.log.bad_event",
+                    path=str(path),
+                    event=number,
+                    reason=refusal_text(exc),
+                )
             ) from None
     return events
 
@@ -452,7 +467,7 @@ def fold_log(path: Path, events: list[Event]) -> MatchState:
                     path=str(path),
                     event=number,
                     type=event.type,
-                    reason=str(exc),
+                    reason=refusal_text(exc),
                 )
             ) from None
     return state

@@ -15,7 +15,7 @@ import typer
 from .app import app
 from .conventions import DatabaseOption, RulesOption, confirm, decline
 from .language import cli_translator
-from .rules_cmd import check_range, fail, reporting_bad_input
+from .rules_cmd import check_range, fail, refusal_text, reporting_bad_input
 from .words import day
 
 scores_app = typer.Typer(
@@ -38,7 +38,7 @@ def serve(
     try:
         require("server", "fivedice serve")  # i18n: not text
     except MissingExtra as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
     from fivedice.server import Settings
     from fivedice.server.preflight import startup_problem
     from fivedice.server.runner import run
@@ -50,7 +50,7 @@ def serve(
     try:
         settings = Settings.from_env(host=host, port=port, database_url=database)
     except SettingError as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
     problem = startup_problem(settings)
     if problem is not None:
         fail(problem)

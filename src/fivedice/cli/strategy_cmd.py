@@ -25,6 +25,7 @@ from .rules_cmd import (
     read_dice,
     read_filled,
     read_log,
+    refusal_text,
     reporting_bad_input,
 )
 from .words import box_label, dice_words, fixed, move, move_with_points, rolls_left_words
@@ -36,7 +37,7 @@ def _rules(name: str) -> Any:
     try:
         return preset(name)
     except RuleError as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
 
 
 def _require(extra: str, feature: str) -> None:
@@ -46,7 +47,7 @@ def _require(extra: str, feature: str) -> None:
     try:
         require(extra, feature)
     except MissingExtra as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
 
 
 @app.command(help="cli.solve.help")
@@ -135,7 +136,7 @@ def advise(
     try:
         actions = advise_position(table, card, hand, rolls_left)
     except ValueError as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
     best = actions[0].expected
     shown = actions[:top] if top is not None else actions
     if as_json:
@@ -216,7 +217,7 @@ def simulate(
         else:
             tally, rival_tally, wins = head_to_head_tally(player, against, ruleset, games, seed)
     except ValueError as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
     seconds = time.perf_counter() - started
     summary = Summary.of_tally(tally)
     out: dict[str, Any] = {
@@ -303,7 +304,7 @@ def analyse(
     try:
         result = analyse_log(events)
     except ValueError as exc:
-        fail(str(exc))
+        fail(refusal_text(exc))
     decisions = [d for d in result.decisions if d.cost > TOLERANCE] if mistakes else None
     if as_json:
         data = result.to_dict()
