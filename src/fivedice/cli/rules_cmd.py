@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -95,7 +95,8 @@ def refusal_text(exc: BaseException) -> str:
     and ``params``) from the catalog, any other by its own message."""
     code, params = getattr(exc, "code", None), getattr(exc, "params", None)
     if isinstance(code, str) and isinstance(params, dict) and words().has(error_key(code, params)):
-        return error_text(code, params, words())
+        with suppress(KeyError):  # a face's own words, not the catalog's values: as given
+            return error_text(code, params, words())
     return str(exc)
 
 
