@@ -178,21 +178,7 @@ NOT_YET_PY: set[str] = set(
         "cli/serve_cmd.py",
         "cli/strategy_cmd.py",
         "cli/words.py",
-        "tui/app.py",
-        "tui/computer.py",
-        "tui/daily.py",
-        "tui/saving.py",
-        "tui/screens/confirm.py",
-        "tui/screens/daily_results.py",
-        "tui/screens/match.py",
-        "tui/screens/results.py",
         "tui/screens/rules.py",
-        "tui/screens/start.py",
-        "tui/setup.py",
-        "tui/widgets/__init__.py",
-        "tui/widgets/card_header.py",
-        "tui/widgets/scorecard.py",
-        "tui/widgets/stepper.py",
     ]
 )
 LOG_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "getLogger", "t", "has"}

@@ -13,7 +13,10 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
+from fivedice.i18n import Translator
 from fivedice.rules import MatchState, RuleSet, Scorecard
+
+from ..words import english, row_name, words_of
 
 HEADER_KEY = "name"
 MATCH_TOTAL_KEY = "match_total"
@@ -28,13 +31,21 @@ class CellView:
     classes: frozenset[str] = frozenset()
 
 
-def row_layout(rules: RuleSet, rounds: int) -> list[tuple[str, str]]:
+def row_layout(
+    rules: RuleSet, rounds: int, words: Translator | None = None
+) -> list[tuple[str, str]]:
     """The card's rows as (key, label): every box and derived row, and a match total when
-    the match has several rounds."""
-    rows = [(key, label) for key, label, _ in Scorecard(rules).rows()]
+    the match has several rounds; the labels in `words` (English when None)."""
+    words = words or english()
+    rows = [(key, row_name(words, rules, key, label)) for key, label, _ in Scorecard(rules).rows()]
     if rounds > 1:
-        rows.append((MATCH_TOTAL_KEY, f"Match total ({rounds} rounds)"))
+        rows.append((MATCH_TOTAL_KEY, words.t("tui.card.match_total", count=rounds)))
     return rows
+
+
+def round_header(words: Translator, shown: int, rounds: int) -> str:
+    """The header over the labels: which round's card this is, when there are several."""
+    return words.t("tui.card.round", round=shown + 1, rounds=rounds) if rounds > 1 else ""
 
 
 def card_cells(
@@ -181,7 +192,8 @@ class ScorecardView(Horizontal):
 
     def __init__(self, state: MatchState, id: str | None = "scorecard") -> None:
         super().__init__(id=id)
-        self._rows = row_layout(state.rules, state.options.rounds)
+        self.words = words_of(self)
+        self._rows = row_layout(state.rules, state.options.rounds, self.words)
         self._box_names = set(state.rules.category_names)
         self._players = [(p.seat, p.name) for p in state.players]
         self._labels = dict(self._rows)
@@ -221,7 +233,7 @@ class ScorecardView(Horizontal):
         cursor included."""
         rounds = state.options.rounds
         shown = state.round if round is None else round
-        header = f"Round {shown + 1} of {rounds}" if rounds > 1 else ""
+        header = round_header(self.words, shown, rounds)
         for label in self.query_one("#labels").query(ScoreCell):
             classes = {"-header"} if label.key == HEADER_KEY else set()
             if label.key not in self._box_names and label.key != HEADER_KEY:

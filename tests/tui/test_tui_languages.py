@@ -1,0 +1,219 @@
+"""The terminal game in the player's language: a whole game by keyboard in Swedish at 80x24,
+every screen in Swedish words with no English left and nothing cut; and in every language the
+start, match and results screens fit 80x24 (German and Portuguese are the long ones)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Button, Label, Static
+from tui_driver import fast_forward, match_of, play_turn
+
+from fivedice.i18n import LANGUAGES, SOURCE, catalog, translator
+from fivedice.store import Store
+from fivedice.tui import FiveDiceApp, GameSetup
+from fivedice.tui.screens import MatchScreen, ResultsScreen, StartScreen
+from fivedice.tui.widgets import ScoreCell
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SMALL = (80, 24)
+WORD = re.compile(r"[^\W\d_]{3,}")
+# Areas of the catalogs the terminal game shows (the rules screen has its own test).
+SHOWN = ("tui.", "box.", "preset.", "level.")
+
+
+def screen_text(app: FiveDiceApp) -> str:
+    """Every character on the terminal now, line by line (what a screenshot shows)."""
+    console = Console(
+        width=app.size.width,
+        height=app.size.height,
+        file=io.StringIO(),
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()
+
+
+def words_of(lang: str) -> set[str]:
+    """The words of a language's catalog."""
+    found: set[str] = set()
+    for message in catalog(lang).values():
+        for text in message.values() if isinstance(message, dict) else [message]:
+            found.update(WORD.findall(re.sub(r"\{[a-z_]+\}|\[/?b\]", " ", text)))
+    return found
+
+
+def english_only_words(lang: str) -> set[str]:
+    """The English words of the game's texts that `lang`'s catalog never uses."""
+    english: set[str] = set()
+    for key, message in catalog(SOURCE).items():
+        if key.startswith(SHOWN):
+            for text in message.values() if isinstance(message, dict) else [message]:
+                english.update(WORD.findall(re.sub(r"\{[a-z_]+\}|\[/?b\]", " ", text)))
+    return english - words_of(lang)
+
+
+def on_screen(app: FiveDiceApp, widget: Widget) -> bool:
+    """Whether the widget is shown and drawn (not scrolled out of its container's view)."""
+    return widget.display and widget.visible and widget.region.area > 0
+
+
+def assert_nothing_cut(app: FiveDiceApp) -> None:
+    """Every one-line text on screen (labels, buttons, the card's row names, the turn line, the
+    footer's keys) is shown whole, inside the terminal, none over another."""
+    screen = Region(0, 0, *app.size)
+    texts: list[tuple[Widget, str]] = []
+    for label in app.screen.query(Label):
+        texts.append((label, str(label.content)))
+    for button in app.screen.query(Button):
+        texts.append((button, str(button.label)))
+    for cell in app.screen.query(ScoreCell):
+        texts.append((cell, str(cell.content)))
+    for selector in ("#turn", "#round-info", "#title", ".head-cell", "#start-title"):
+        texts.extend((s, str(s.content)) for s in app.screen.query(selector).results(Static))
+    for widget, text in texts:
+        if not on_screen(app, widget) or not text or "\n" in text:
+            continue
+        width = widget.content_region.width
+        assert width >= cell_len(text.replace("[b]", "").replace("[/]", "")), (
+            f"{text!r} is cut to {width} columns"
+        )
+        region = widget.region
+        if region.y >= 0 and region.bottom <= screen.bottom:  # not scrolled out of view
+            assert screen.contains_region(region), f"{text!r} runs off the terminal"
+    for panel in app.screen.query("#ranking, #high-scores"):  # tables, side by side or not
+        assert panel.region.right <= screen.right, f"#{panel.id} runs off the terminal"
+    keys = [k for k in app.screen.query("FooterKey") if on_screen(app, k)]
+    for key in keys:
+        assert screen.contains_region(key.region), f"the key {key.region} runs off the line"
+        assert not any(key.region.overlaps(k.region) for k in keys if k is not key)
+
+
+def app_in(lang: str, store: Store, names: tuple[str, ...], **setup: object) -> FiveDiceApp:
+    game = GameSetup.from_names(list(names), **setup)  # type: ignore[arg-type]
+    return FiveDiceApp(game, rng=random.Random(14), store=store, language=lang)
+
+
+@pytest.mark.slow
+async def test_a_whole_game_in_swedish_by_keyboard_at_80x24(store: Store) -> None:
+    app = app_in("sv", store, ("Sven",))
+    sv = translator("sv")
+    seen: list[str] = []
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert_nothing_cut(app)
+        start = screen_text(app)
+        assert "nytt spel" in start and "Omgångar" in start and "Yahtzee (officiella" in start
+        seen.append(start)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MatchScreen)
+        match = match_of(app)
+
+        await pilot.press("1")  # nothing to hold before the first roll: refused in Swedish
+        await pilot.pause()
+        assert sv.t("tui.refusal.nothing_to_hold") in screen_text(app)
+        turn = 0
+        while not match.state.is_finished:
+            await pilot.press("r")
+            if turn == 0:
+                await pilot.press("r", "r", "r")  # a fourth roll: refused in Swedish
+                await pilot.pause()
+                assert sv.t("tui.refusal.no_rolls_left") in screen_text(app)
+            await pilot.pause()
+            allowed = {o.category for o in match.state.score_options()}
+            boxes = [b for b in screen.open_boxes() if b in allowed]
+            target = boxes[-1] if turn % 2 == 0 else boxes[0]  # far down, then far up
+            assert screen.cursor is not None
+            steps = screen.open_boxes().index(target) - screen.open_boxes().index(screen.cursor)
+            await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps))
+            await pilot.pause()
+            seen.append(screen_text(app))
+            assert_nothing_cut(app)
+            if turn == 3:
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                app.save_screenshot("match-sv-game-80x24.svg", path=str(ARTIFACTS))
+            await pilot.press("enter")
+            await pilot.pause()
+            if not match.state.is_finished:
+                said = screen_text(app)
+                assert f"Sven fick {match.state.card(0).boxes[target]} i" in said
+            turn += 1
+        await pilot.pause()
+        assert turn == 13 and isinstance(app.screen, ResultsScreen)
+        assert_nothing_cut(app)
+        results = screen_text(app)
+        seen.append(results)
+        total = match.state.players[0].total
+        assert "Spelet är slut" in results and f"Sven slutade på {total} poäng." in results
+        app.save_screenshot("results-sv-game-80x24.svg", path=str(ARTIFACTS))
+
+    shown = "\n".join(seen)
+    for words in ("Kåk", "Liten stege", "Stor stege", "Chans", "Tretal", "Yatzy", "Ettor"):
+        assert words in shown, f"{words!r} is not on the Swedish card"
+    for words in ("Slå", "Spara", "Fyll i", "Lämna", "Avsluta", "Slag ●", "Tur "):
+        assert words in shown, f"{words!r} is not on the Swedish match screen"
+    english = english_only_words("sv")
+    assert {"Roll", "Full", "turn", "Upper", "Chance", "Large"} <= english  # the check can fail
+    left = {w for w in english if re.search(rf"\b{re.escape(w)}\b", shown)}
+    assert left == set(), f"English left on the Swedish screens: {sorted(left)}"
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+async def test_every_screen_fits_80x24_in_every_language(lang: str, store: Store) -> None:
+    app = app_in(lang, store, ("Annabel", "Bartholomew"), rounds=2)
+    words = translator(lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert_nothing_cut(app)
+        assert words.t("tui.start.players") in screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("r", "2")  # a die held: its mark under it
+        await pilot.pause()
+        assert_nothing_cut(app)
+        text = screen_text(app)
+        assert words.t("tui.dice.held") in text
+        assert words.t("tui.match.round_turn", round=1, rounds=2, turn=1, turns=13) in text
+        assert words.t("tui.key.score") in text and words.t("tui.key.leave") in text
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        app.save_screenshot(f"match-{lang}-80x24.svg", path=str(ARTIFACTS))
+        await pilot.press("end")  # the card's last rows, the totals
+        await pilot.pause()
+        assert_nothing_cut(app)
+        assert words.t("tui.card.match_total", count=2) in screen_text(app)
+
+        fast_forward(app, turns_left=1)
+        await play_turn(pilot, app, "keys")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert_nothing_cut(app)
+        text = screen_text(app)
+        assert words.t("tui.results.title") in text and words.t("tui.results.ranking") in text
+        app.save_screenshot(f"results-{lang}-80x24.svg", path=str(ARTIFACTS))
+
+
+async def test_the_language_comes_from_the_environment(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANGUAGE", "de_DE")
+    app = FiveDiceApp(GameSetup.from_names(["Ann"]), rng=random.Random(1), store=store)
+    assert app.language == "de"
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert "Spieler" in screen_text(app) and "Players" not in screen_text(app)
+    assert FiveDiceApp(language="fr").words.t("tui.key.quit") == "Quitter"
