@@ -7,21 +7,30 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
+from rich.measure import Measurement
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 from tui_driver import fast_forward, match_of, play_turn
 
 from fivedice.i18n import LANGUAGES, SOURCE, catalog, translator
+from fivedice.rules import RuleError
+from fivedice.rules.daily import DailyDice, preset_of_day
 from fivedice.store import Store
-from fivedice.tui import FiveDiceApp, GameSetup
+from fivedice.strategy.daily import optimal_game
+from fivedice.tui import FiveDiceApp, GameSetup, SeatSetup
+from fivedice.tui.daily import DailyApp
 from fivedice.tui.screens import MatchScreen, ResultsScreen, StartScreen
+from fivedice.tui.screens.daily_results import DailyResultsScreen, turns_table
 from fivedice.tui.widgets import ScoreCell
+from fivedice.tui.words import english, refusal
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SMALL = (80, 24)
@@ -181,6 +190,8 @@ async def test_every_screen_fits_80x24_in_every_language(lang: str, store: Store
         await pilot.pause()
         assert_nothing_cut(app)
         assert words.t("tui.start.players") in screen_text(app)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        app.save_screenshot(f"start-{lang}-80x24.svg", path=str(ARTIFACTS))
         await pilot.press("ctrl+s")
         await pilot.pause()
         await pilot.press("r", "2")  # a die held: its mark under it
@@ -217,3 +228,92 @@ async def test_the_language_comes_from_the_environment(
         await pilot.pause()
         assert "Spieler" in screen_text(app) and "Players" not in screen_text(app)
     assert FiveDiceApp(language="fr").words.t("tui.key.quit") == "Quitter"
+
+
+@pytest.mark.parametrize(
+    ("lang", "day"), [("de", date(2026, 11, 24)), ("pt-BR", date(2026, 11, 22))]
+)
+async def test_the_daily_game_fits_80x24_in_german_and_portuguese(
+    lang: str, day: date, tmp_path: Path
+) -> None:
+    """The day's header above the dice, then the comparison turn by turn, in the long
+    languages (Tuesday's official rules, Sunday's Yatzy)."""
+    dice = DailyDice(day, preset_of_day(day), bytes(range(32)))
+    words = translator(lang)
+    app = DailyApp(dice, "Ann", turn_bell=False, save_dir=tmp_path, language=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        title = app.screen.query_one("#title", Static)
+        assert str(title.content).startswith(words.t("tui.daily.title", day="", rules="")[:8])
+        assert title.region.height == 1 and title.region.right <= SMALL[0]
+        assert words.t("tui.daily.first_word") in " ".join(screen_text(app).split())
+        assert_nothing_cut(app)
+        app.finish_match(optimal_game(dice))  # the day's dice played as the optimal player
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DailyResultsScreen) and screen.comparison is not None
+        turns = screen.query_one("#daily-turns", Static)
+        assert turns.region.right <= screen.query_one("#results").content_region.right
+        drawn = "\n".join(line.text for line in turns.render_lines(turns.region.reset_offset))
+        assert "…" not in drawn  # a long box name wraps in its column, never cut
+        for turn in screen.comparison.turns:
+            assert all(w in drawn for w in words.box(turn.you.label).split())
+        table = turns_table(screen.comparison, words)
+        if lang == "de":  # Kniffel's names fit on one line
+            needed = Measurement.get(app.console, app.console.options, table).maximum
+            assert turns.region.width >= needed
+        assert words.t("tui.daily.mark.perfect") in drawn
+        assert words.t("tui.daily.turn_by_turn") in drawn
+        assert words.t("tui.daily.no_slip") in str(screen.query_one("#daily-costliest").render())
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        app.save_screenshot(f"daily-results-{lang}-80x24.svg", path=str(ARTIFACTS))
+
+
+def refusals_met() -> list[Exception]:
+    """The rules' refusals a player meets at the terminal, raised by real matches and set-ups."""
+    found: list[Exception] = []
+
+    def refused(intent: Callable[[], object]) -> None:
+        with pytest.raises(RuleError) as caught:
+            intent()
+        found.append(caught.value)
+
+    match = GameSetup.from_names(["Ann", "Bob"]).new_match(random.Random(3))
+    refused(lambda: match.hold(0, [1]))  # no dice yet
+    refused(lambda: match.score(0, "chance"))  # not rolled
+    refused(lambda: match.undo(0))  # nothing to undo
+    refused(lambda: match.roll(1))  # Ann's turn, not Bob's
+    for _ in range(3):
+        match.roll(0)
+    refused(lambda: match.roll(0))  # a fourth roll
+    match.score(0, "chance")
+    refused(lambda: match.undo(1))  # Ann scored, not Bob
+    match.roll(1)
+    match.score(1, "ones")
+    match.roll(0)
+    refused(lambda: match.score(0, "chance"))  # filled
+    strict = GameSetup.from_names(["Ann"], undo_allowed=False).new_match(random.Random(3))
+    strict.roll(0)
+    strict.score(0, "ones")
+    refused(lambda: strict.undo(0))  # no undo at this table
+    refused(GameSetup.from_names(["Ann", "ANN"]).validate)
+    refused(GameSetup.from_names([f"P{i}" for i in range(9)]).validate)
+    refused(GameSetup((SeatSetup("Rookie", "beginner"), SeatSetup("Ann"))).validate)
+    return found
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != SOURCE])
+def test_the_rules_refusals_are_shown_in_the_players_words(lang: str) -> None:
+    words = translator(lang)
+    met = refusals_met()
+    assert len(met) == 11
+    for error in met:
+        said = refusal(words, error)
+        assert said != str(error), f"{str(error)!r} is shown in English"
+        assert refusal(english(), error) == str(error)  # the English is the rules' own
+    filled = next(e for e in met if str(e).endswith("is already filled"))
+    assert refusal(words, filled) == words.t("tui.refusal.box_filled", box=words.box("Chance"))
+    assert refusal(words, "Something the catalog does not know") == (
+        "Something the catalog does not know"
+    )
