@@ -21,16 +21,18 @@ from textual.widgets import Button, Label, Static
 from tui_driver import fast_forward, match_of, play_turn
 
 from fivedice.i18n import LANGUAGES, SOURCE, catalog, translator
-from fivedice.rules import RuleError
+from fivedice.rules import RuleError, preset
 from fivedice.rules.daily import DailyDice, preset_of_day
 from fivedice.store import Store
 from fivedice.strategy.daily import optimal_game
 from fivedice.tui import FiveDiceApp, GameSetup, SeatSetup
-from fivedice.tui.daily import DailyApp
+from fivedice.tui.computer import computer_levels
+from fivedice.tui.daily import DailyApp, daily_title
 from fivedice.tui.screens import MatchScreen, ResultsScreen, StartScreen
 from fivedice.tui.screens.daily_results import DailyResultsScreen, turns_table
 from fivedice.tui.widgets import ScoreCell
-from fivedice.tui.words import english, refusal
+from fivedice.tui.widgets.scorecard import row_layout
+from fivedice.tui.words import decimal, english, refusal, signed
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SMALL = (80, 24)
@@ -317,3 +319,16 @@ def test_the_rules_refusals_are_shown_in_the_players_words(lang: str) -> None:
     assert refusal(words, "Something the catalog does not know") == (
         "Something the catalog does not know"
     )
+
+
+def test_the_card_the_day_and_the_numbers_in_german() -> None:
+    de = translator("de")
+    rows = dict(row_layout(preset("official"), 2, de))
+    assert rows["ones"] == "Einser" and rows["yahtzee"] == "Kniffel"
+    assert rows["upper_bonus"] == "Bonus (35 ab 63)" and rows["yahtzee_bonus"] == "Kniffel-Bonus"
+    assert rows["match_total"] == "Partie gesamt (2 Runden)"
+    title = daily_title(date(2026, 11, 22), de.preset("yatzy", ""), de)
+    assert title == "Tagesaufgabe · Sonntag, 22. Nov. 2026 · Yatzy (skandinavisch)"
+    assert decimal(de, 12.34) == "12,3" and decimal(english(), 1234.56) == "1,234.6"
+    assert signed(de, 5) == "+5" and signed(de, -1234) == "-1.234"
+    assert computer_levels(de)[0] == ("Computer: Anfänger", "beginner")

@@ -49,15 +49,20 @@ def round_header(words: Translator, shown: int, rounds: int) -> str:
 
 
 def card_cells(
-    state: MatchState, seat: int, cursor: str | None = None, round: int | None = None
+    state: MatchState,
+    seat: int,
+    cursor: str | None = None,
+    round: int | None = None,
+    words: Translator | None = None,
 ) -> dict[str, CellView]:
     """Every cell of `seat`'s column in `round` (the current round when None), keyed by row.
 
     Filled boxes show their points. For the active player after a roll, each open box the
     rules allow shows the points it would give (class ``-preview``; ``+100``-style bonuses
     included), and an open box the joker rule forbids shows a dash. Derived rows always show
-    their value.
+    their value. Numbers are written as `words`' language writes them (plainly when None).
     """
+    number = words.number if words is not None else str
     player = state.player(seat)
     card = player.cards[state.round if round is None else round]
     active = seat == state.active_seat and round in (None, state.round)
@@ -67,16 +72,16 @@ def card_cells(
     for key, _label, value in card.rows():
         classes: set[str] = set()
         if key not in box_names:
-            text = str(value)
+            text = number(value) if value is not None else ""
             classes.add("-derived")
         elif value is not None:
-            text = str(value)
+            text = number(value)
             classes.add("-filled")
         else:
             classes.add("-open")
             choice = previews.get(key)
             if choice is not None:
-                text = str(choice.points) + (f"+{choice.bonus}" if choice.bonus else "")
+                text = number(choice.points) + (f"+{number(choice.bonus)}" if choice.bonus else "")
                 classes.add("-preview")
                 if choice.total == 0:
                     classes.add("-zero")
@@ -89,7 +94,7 @@ def card_cells(
             classes.add("-cursor")
         cells[key] = CellView(text, frozenset(classes))
     if state.options.rounds > 1:
-        cells[MATCH_TOTAL_KEY] = CellView(str(player.total), frozenset({"-derived", "-match"}))
+        cells[MATCH_TOTAL_KEY] = CellView(number(player.total), frozenset({"-derived", "-match"}))
     return cells
 
 
@@ -245,7 +250,7 @@ class ScorecardView(Horizontal):
         for column in self.query(ScoreColumn):
             player = state.player(column.seat)
             column.show(
-                card_cells(state, column.seat, cursor, round),
+                card_cells(state, column.seat, cursor, round, self.words),
                 active=column.seat == state.active_seat and shown == state.round,
                 gone=not player.is_playing,
             )
