@@ -332,3 +332,21 @@ def test_the_card_the_day_and_the_numbers_in_german() -> None:
     assert decimal(de, 12.34) == "12,3" and decimal(english(), 1234.56) == "1,234.6"
     assert signed(de, 5) == "+5" and signed(de, -1234) == "-1.234"
     assert computer_levels(de)[0] == ("Computer: Anfänger", "beginner")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+async def test_every_computer_level_is_named_whole_on_the_start_screen(
+    lang: str, store: Store
+) -> None:
+    words = translator(lang)
+    levels = computer_levels(words)
+    assert levels  # the strategy package offers computer players
+    seats = (SeatSetup("Ann"), *(SeatSetup(f"C{i}", level) for i, (_, level) in enumerate(levels)))
+    app = FiveDiceApp(GameSetup(seats), store=store, language=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        shown = screen_text(app)
+        for label, _level in levels:
+            assert label in shown, f"{label!r} is cut on the start screen"
+        assert words.t("tui.start.human") in shown
+        assert_nothing_cut(app)
