@@ -205,6 +205,14 @@ async def test_every_screen_fits_80x24_in_every_language(lang: str, store: Store
         assert words.t("tui.key.score") in text and words.t("tui.key.leave") in text
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         app.save_screenshot(f"match-{lang}-80x24.svg", path=str(ARTIFACTS))
+        await pilot.press("escape")  # the question before leaving, then staying
+        await pilot.pause()
+        assert_nothing_cut(app)
+        asked = screen_text(app)  # the question wraps inside the dialog's frame
+        assert all(word in asked for word in words.t("tui.match.leave_question").split())
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen)
         await pilot.press("end")  # the card's last rows, the totals
         await pilot.pause()
         assert_nothing_cut(app)
