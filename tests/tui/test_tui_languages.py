@@ -226,6 +226,15 @@ async def test_every_screen_fits_80x24_in_every_language(lang: str, store: Store
         text = screen_text(app)
         assert words.t("tui.results.title") in text and words.t("tui.results.ranking") in text
         app.save_screenshot(f"results-{lang}-80x24.svg", path=str(ARTIFACTS))
+        app.screen.query_one("#results-buttons").scroll_visible(animate=False)
+        await pilot.pause()
+        buttons = list(app.screen.query("#results-buttons Button"))
+        assert len(buttons) == 5
+        for button in buttons:  # all five in one row, inside the terminal
+            assert Region(0, 0, *app.size).contains_region(button.region), button.label
+        assert len({button.region.y for button in buttons}) == 1
+        assert_nothing_cut(app)
+        app.save_screenshot(f"results-buttons-{lang}-80x24.svg", path=str(ARTIFACTS))
 
 
 async def test_the_language_comes_from_the_environment(
