@@ -6,10 +6,12 @@ Pilot then drives what the command would have shown.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 
 import pytest
 from click.testing import Result
+from rich.console import Console
 from textual.widgets import Input, Select
 
 from fivedice.tui import FiveDiceApp
@@ -96,3 +98,21 @@ def test_each_refusal_is_one_line_and_starts_nothing(
 ) -> None:
     assert refused(run("play", *args)).startswith(line)
     assert apps == []
+
+
+async def test_the_game_speaks_the_language_given_before_the_command(
+    run: Run, apps: list[FiveDiceApp]
+) -> None:
+    """`fivedice --lang de play` opens the terminal game in German: Kniffel's boxes on the card."""
+    result = run("--lang", "de", "play", "--player", "Ann", "--go")
+    assert result.exit_code == 0, result.output
+    (app,) = apps
+    assert app.language == "de"
+    async with app.run_test(size=(100, 50)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen)
+        console = Console(width=100, height=50, file=io.StringIO(), record=True)
+        console.print(app.screen._compositor.render_update(full=True))
+        shown = console.export_text()  # every character on the terminal
+        assert "ist am Zug" in shown and "Würfeln" in shown
+        assert "Dreierpasch" in shown and "Kniffel" in shown and "Three" not in shown

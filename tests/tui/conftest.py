@@ -18,6 +18,8 @@ def _database_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever a test does, nothing is written to the real user data or cache directory."""
     monkeypatch.setenv("FIVEDICE_DATABASE_URL", f"sqlite:///{tmp_path / 'env.db'}")
     monkeypatch.setenv("FIVEDICE_CACHE_DIR", str(tmp_path / "cache"))
+    # The game speaks the environment's language: these tests read its English.
+    monkeypatch.setenv("LANGUAGE", "en")
 
 
 @pytest.fixture

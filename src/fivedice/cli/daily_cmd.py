@@ -12,7 +12,7 @@ import typer
 
 from .app import app
 from .conventions import DatabaseOption
-from .language import cli_translator
+from .language import cli_language, cli_translator
 from .rules_cmd import fail, refusal_text
 from .words import box_label, count, day, dice_words
 
@@ -114,7 +114,7 @@ def daily(
         return
     from ..tui.daily import DailyApp
 
-    DailyApp(dice, player, turn_bell=bell).run()
+    DailyApp(dice, player, turn_bell=bell, language=cli_language()).run()
 
 
 def print_optimal_game(dice: DailyDice) -> None:
@@ -128,7 +128,7 @@ def print_optimal_game(dice: DailyDice) -> None:
     t = cli_translator()
     rules = preset(dice.rules)
     match = optimal_game(dice)
-    title = daily_title(dice.day, t.preset(rules.name, rules.title))
+    title = daily_title(dice.day, t.preset(rules.name, rules.title), t)
     typer.echo(t.t("cli.daily.optimal_game", title=title))
     typer.echo(t.t("cli.daily.secret", secret=dice.secret.hex()))
     for line in optimal_lines(match):

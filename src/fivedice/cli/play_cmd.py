@@ -51,7 +51,7 @@ def play(
     from ..tui import FiveDiceApp, GameSetup, SeatSetup
     from ..tui.computer import computer_levels, computer_name
     from ..tui.last_game import last_game_file, load_last_game
-    from .language import cli_translator
+    from .language import cli_language, cli_translator
     from .rules_cmd import fail, refusal_text
     from .serve_cmd import _store_errors
 
@@ -102,6 +102,7 @@ def play(
         start_at_once=at_once,
         turn_bell=bell,
         last_game_file=kept,
+        language=cli_language(),
     ).run()
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fivedice.i18n import Translator, translator
-from fivedice.i18n.errors import error_key, error_text
+from fivedice.i18n.errors import said_by_catalog
 from fivedice.rules import (
     DEFAULT_PRESET,
     PRESETS,
@@ -93,11 +93,8 @@ def fail(message: str) -> NoReturn:
 def refusal_text(exc: BaseException) -> str:
     """A refusal in the command line's language: a rules error (or any error with a ``code``
     and ``params``) from the catalog, any other by its own message."""
-    code, params = getattr(exc, "code", None), getattr(exc, "params", None)
-    if isinstance(code, str) and isinstance(params, dict) and words().has(error_key(code, params)):
-        with suppress(KeyError):  # a face's own words, not the catalog's values: as given
-            return error_text(code, params, words())
-    return str(exc)
+    said = said_by_catalog(exc, words())
+    return str(exc) if said is None else said
 
 
 def check_range(option: str, value: int, low: int, high: int) -> None:

@@ -59,3 +59,17 @@ def _plain(words: Translator, value: float) -> str:
         return format_decimal(value, locale=words.locale, group_separator=False)
     except decimal.InvalidOperation:
         return str(value)
+
+
+def said_by_catalog(error: BaseException, lang: str | Translator) -> str | None:
+    """An error with a ``code`` and ``params`` in `lang`, if its message is the catalog's own
+    English for them (an error worded by a face itself has no key); else None."""
+    code, params = getattr(error, "code", None), getattr(error, "params", None)
+    if not isinstance(code, str) or not isinstance(params, dict):
+        return None
+    try:
+        if error_text(code, params) != str(error):
+            return None
+        return error_text(code, params, lang)
+    except KeyError:
+        return None

@@ -10,14 +10,17 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from fivedice.i18n import translator
 from fivedice.rules import Match, RuleError
 from fivedice.rules.match import RandomSource
 
 from .computer import UNDO_GRACE, ComputerSeats, computer_levels
+from .language import tui_language
 from .last_game import save_last_game
 from .scores import HIGH_SCORE_LIMIT, HighScoreLine, ScoreBook, open_score_book
 from .screens import ConfirmScreen, MatchScreen, ResultsScreen, StartScreen
 from .setup import GameSetup
+from .words import refusal, translate_bindings
 
 
 class FiveDiceApp(App[None]):
@@ -33,11 +36,16 @@ class FiveDiceApp(App[None]):
     None). `undo_grace` is how long a computer who would move next waits while the person who
     just scored may still take it back. With `last_game_file`, each match's set-up is kept
     there, for the next run's start screen (``fivedice play`` passes it; tests leave it None).
+    `language` is the language every screen speaks (the environment's when None).
     """
 
     CSS_PATH = "fivedice.tcss"
     TITLE = "fivedice"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_game", "Quit", priority=True)]
+    # The descriptions are catalog keys, put in the player's words when the app is made.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_game", "tui.key.quit", priority=True),
+        Binding("ctrl+p", "command_palette", "tui.key.palette", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -52,8 +60,12 @@ class FiveDiceApp(App[None]):
         save_dir: Path | None = None,
         undo_grace: float = UNDO_GRACE,
         last_game_file: Path | None = None,
+        language: str | None = None,
     ) -> None:
         super().__init__()
+        self.language = language or tui_language()
+        self.words = translator(self.language)
+        translate_bindings(self, self.words)
         self.computers = ComputerSeats()
         self.computer_delay = computer_delay
         self.setup = setup or GameSetup()
@@ -77,14 +89,14 @@ class FiveDiceApp(App[None]):
 
     def computer_kinds(self) -> Sequence[tuple[str, str]]:
         """The computer players a seat can be, as (label, level); empty when none exist."""
-        return computer_levels()
+        return computer_levels(self.words)
 
     def start_match(self, setup: GameSetup) -> None:
         """Start a match from `setup` and show it."""
         try:
             match = setup.new_match(self.rng)
         except RuleError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+            self.notify(refusal(self.words, exc), severity="error", markup=False)
             return
         self.setup = setup
         self.match = match
@@ -94,7 +106,9 @@ class FiveDiceApp(App[None]):
 
     def match_title(self, match: Match) -> str:
         """The line above the dice: the game and its rule set."""
-        return f"fivedice · {match.rules.title}"
+        return self.words.t(
+            "tui.app.match_title", rules=self.words.preset(match.rules.name, match.rules.title)
+        )
 
     def finish_match(self, match: Match) -> None:
         """Keep the finished match and its scores, then show the results."""
@@ -104,7 +118,11 @@ class FiveDiceApp(App[None]):
             try:
                 match_id = store.save_finished(match)
             except Exception as exc:  # a broken store must not lose the result on screen
-                self.notify(f"The scores were not saved: {exc}", severity="warning", markup=False)
+                self.notify(
+                    self.words.t("tui.app.scores_not_saved", error=exc),
+                    severity="warning",
+                    markup=False,
+                )
         self.switch_screen(ResultsScreen(match, match_id))
 
     def play_again(self) -> None:
@@ -131,7 +149,11 @@ class FiveDiceApp(App[None]):
                 self.exit()
 
         self.push_screen(
-            ConfirmScreen("Quit fivedice? This match is not kept.", "Quit", "Keep playing"),
+            ConfirmScreen(
+                self.words.t("tui.app.quit_question"),
+                self.words.t("tui.app.quit"),
+                self.words.t("tui.app.keep_playing"),
+            ),
             answered,
         )
 
@@ -145,7 +167,10 @@ class FiveDiceApp(App[None]):
             except Exception as exc:
                 self._store_failed = True
                 self.notify(
-                    f"High scores are off: {exc}", severity="warning", markup=False, timeout=6
+                    self.words.t("tui.app.high_scores_off", error=exc),
+                    severity="warning",
+                    markup=False,
+                    timeout=6,
                 )
         return self._store
 
@@ -157,7 +182,11 @@ class FiveDiceApp(App[None]):
         try:
             return store.high_scores(preset, HIGH_SCORE_LIMIT)
         except Exception as exc:
-            self.notify(f"High scores are off: {exc}", severity="warning", markup=False)
+            self.notify(
+                self.words.t("tui.app.high_scores_off", error=exc),
+                severity="warning",
+                markup=False,
+            )
             return None
 
     def reset_high_scores(self, preset: str) -> None:

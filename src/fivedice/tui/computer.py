@@ -8,9 +8,12 @@ The hint key asks :func:`best_move` for the advisor's first answer in the same w
 
 from __future__ import annotations
 
+from fivedice.i18n import Translator
 from fivedice.rules import Dice, MatchState
 from fivedice.strategy.advisor import Advice
 from fivedice.strategy.seats import UNDO_GRACE, ComputerSeats, SeatMove, person_may_undo
+
+from .words import decimal, english
 
 __all__ = [
     "UNDO_GRACE",
@@ -24,30 +27,42 @@ __all__ = [
     "person_may_undo",
 ]
 
-LABELS = {
-    "beginner": ("Computer: beginner", "Rookie"),
-    "good-human": ("Computer: good", "Ace"),
-    "optimal": ("Computer: optimal", "Oracle"),
-    "win-seeking": ("Computer: win-seeking", "Shark"),
+# A computer seat's default name, by level: a name, the same in every language.
+NAMES = {
+    "beginner": "Rookie",  # i18n: not text
+    "good-human": "Ace",  # i18n: not text
+    "optimal": "Oracle",  # i18n: not text
+    "win-seeking": "Shark",  # i18n: not text
 }
+DEFAULT_NAME = "Computer"  # i18n: not text (a name, for a level without one)
 
 
-def computer_levels() -> list[tuple[str, str]]:
-    """The levels on offer as (label, level), weakest first."""
-    return [
-        (LABELS.get(level, (f"Computer: {level}",))[0], level) for level in ComputerSeats().levels()
-    ]
+def computer_levels(words: Translator | None = None) -> list[tuple[str, str]]:
+    """The levels on offer as (label, level), weakest first: "Computer: Beginner"."""
+    words = words or english()
+    return [(level_label(words, level), level) for level in ComputerSeats().levels()]
 
 
-def missing_levels_note() -> str:
+def level_label(words: Translator, level: str) -> str:
+    """How a seat's list names a computer level."""
+    key = f"level.{level}"
+    return words.t("tui.computer.level", level=words.t(key) if words.has(key) else level)
+
+
+def missing_levels_note(words: Translator | None = None) -> str:
     """One line per level left off the start screen because its packages are not installed
     ("The win-seeking computer needs fivedice[solver]: pip install ..."); empty when none."""
     from fivedice.extras import MissingExtra
     from fivedice.strategy.players import Level
 
+    words = words or english()
     lines = []
     for level in Level:
         if not level.is_installed:
+            key = f"tui.computer.missing.{level.value}"
+            if words.has(key) and level.extra is not None:
+                lines.append(words.t(key, extra=level.extra))
+                continue
             try:
                 level.require()
             except MissingExtra as exc:
@@ -57,8 +72,7 @@ def missing_levels_note() -> str:
 
 def computer_name(level: str, index: int) -> str:
     """A default name for a computer seat ("Rookie 2")."""
-    base = LABELS.get(level, ("", "Computer"))[1]
-    return f"{base} {index + 1}"
+    return f"{NAMES.get(level, DEFAULT_NAME)} {index + 1}"
 
 
 def best_move(state: MatchState, seat: int) -> Advice | None:
@@ -73,19 +87,22 @@ def best_move(state: MatchState, seat: int) -> Advice | None:
     return advise(table, state.card(seat), Dice(state.dice), state.rolls_left)[0]
 
 
-def hint_text(state: MatchState, advice: Advice) -> str:
+def hint_text(state: MatchState, advice: Advice, words: Translator | None = None) -> str:
     """One line a player can act on (short enough for the dice side of the screen): which dice
     to hold (by position) or which box to fill, and the card's expected final total after it."""
-    expected = f"expected total {advice.expected:.1f}"
+    words = words or english()
+    expected = decimal(words, advice.expected)
     action = advice.action
     if action.kind == "score":
         label = state.rules.category(action.category).label
         points = advice.points or 0
-        return f"Hint: score {points + advice.bonus} in {label} · {expected}"
+        return words.t(
+            "tui.hint.score", points=points + advice.bonus, box=words.box(label), expected=expected
+        )
     assert state.dice is not None
     positions = action.positions(state.dice)
     if not positions:
-        return f"Hint: roll all five dice again · {expected}"
+        return words.t("tui.hint.roll_all", expected=expected)
     held = ", ".join(str(p + 1) for p in positions)
     faces = " ".join(str(f) for f in action.hold)
-    return f"Hint: hold dice {held} ({faces}), roll · {expected}"
+    return words.t("tui.hint.hold", positions=held, faces=faces, expected=expected)

@@ -8,6 +8,7 @@ from datetime import date
 from pathlib import Path
 from typing import ClassVar
 
+from fivedice.i18n import Translator
 from fivedice.rules import Match, preset
 from fivedice.rules.daily import DailyDice
 
@@ -15,17 +16,21 @@ from .app import FiveDiceApp
 from .screens import MatchScreen
 from .screens.daily_results import DailyResultsScreen
 from .setup import GameSetup
+from .words import english
 
 # The day's secret is this database's: the same dice as every game of the day played on it (a
 # server's players too, given that server's --database), not those of other servers.
-FIRST_WORD = "Every game of this day on this database gets these dice. No hints."
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+FIRST_WORD = english().t("tui.daily.first_word")
+"""The line under the dice when the day's game starts (in English; the app says it in the
+player's language)."""
 
 
-def daily_title(day: date, rules_title: str) -> str:
+def daily_title(day: date, rules_title: str, words: Translator | None = None) -> str:
     """The line that marks a daily game: "Daily challenge · Sunday 2026-11-29 · Yatzy
-    (Scandinavian)"."""
-    return f"Daily challenge · {WEEKDAYS[day.weekday()]} {day.isoformat()} · {rules_title}"
+    (Scandinavian)" (the date as the language writes it, by the catalog's pattern)."""
+    words = words or english()
+    shown = words.date(day, words.t("tui.daily.date_pattern"))
+    return words.t("tui.daily.title", day=shown, rules=rules_title)
 
 
 def daily_match(dice: DailyDice, name: str) -> Match:
@@ -45,7 +50,7 @@ class DailyApp(FiveDiceApp):
 
     # The game's styles, then the daily's own on top of them.
     CSS_PATH: ClassVar[list[str | Path]] = ["fivedice.tcss", "daily.tcss"]  # type: ignore[assignment]
-    TITLE = "fivedice daily"
+    TITLE = "fivedice daily"  # i18n: not text (the command's name)
 
     def __init__(
         self,
@@ -54,10 +59,16 @@ class DailyApp(FiveDiceApp):
         *,
         turn_bell: bool = True,
         save_dir: Path | None = None,
+        language: str | None = None,
     ) -> None:
         setup = GameSetup.from_names([name], dice.rules, 1, preset(dice.rules).undo_allowed)
         super().__init__(
-            setup, rng=dice, start_at_once=True, turn_bell=turn_bell, save_dir=save_dir
+            setup,
+            rng=dice,
+            start_at_once=True,
+            turn_bell=turn_bell,
+            save_dir=save_dir,
+            language=language,
         )
         self.dice = dice
         self.player_name = name
@@ -65,13 +76,14 @@ class DailyApp(FiveDiceApp):
     @property
     def title_line(self) -> str:
         """The daily game's header: the day, its rule set and its weekday."""
-        return daily_title(self.dice.day, preset(self.dice.rules).title)
+        rules = preset(self.dice.rules)
+        return daily_title(self.dice.day, self.words.preset(rules.name, rules.title), self.words)
 
     def start_match(self, setup: GameSetup) -> None:
         """Start the day's match (at once: the start screen is passed straight by)."""
         self.match = daily_match(self.dice, self.player_name)
         screen = MatchScreen(self.match)
-        screen.say(FIRST_WORD)
+        screen.say(self.words.t("tui.daily.first_word"))
         self.switch_screen(screen)
 
     def match_title(self, match: Match) -> str:

@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 
+from fivedice.i18n import Translator
 from fivedice.rules import Match
+
+from .words import english
 
 MAX_SAME_NAME = 100  # files of one second tried before giving up (a folder full of saves)
 
@@ -23,7 +28,7 @@ def save_match_log(match: Match, folder: Path, when: datetime | None = None) -> 
     """Write the finished match's log into `folder` under a new name (never over a file that
     is there); returns where it went. Raises OSError when it cannot be written."""
     if not match.state.is_finished:
-        raise ValueError("Only a finished match is saved")
+        raise ValueError("Only a finished match is saved")  # i18n: not text (a caller's mistake)
     text = json.dumps(match.log(), indent=1) + "\n"
     stamp = when or datetime.now()
     for attempt in range(MAX_SAME_NAME):
@@ -34,16 +39,21 @@ def save_match_log(match: Match, folder: Path, when: datetime | None = None) -> 
         except FileExistsError:
             continue
         return path
-    raise FileExistsError(f"Too many saved matches named {log_file_name(stamp)} in {folder}")
+    # The system's own words, as for any other file that cannot be written.
+    taken = str(folder / log_file_name(stamp))
+    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), taken)
 
 
-def save_once(match: Match, folder: Path, saved_to: Path | None) -> tuple[Path | None, str, bool]:
+def save_once(
+    match: Match, folder: Path, saved_to: Path | None, words: Translator | None = None
+) -> tuple[Path | None, str, bool]:
     """Save the log unless it already was: where it is now, what to tell the player (with the
     command that replays it), and whether saving failed."""
+    words = words or english()
     if saved_to is not None:
-        return saved_to, f"Already saved to {saved_to}", False
+        return saved_to, words.t("tui.save.already", path=str(saved_to)), False
     try:
         path = save_match_log(match, folder)
     except OSError as exc:
-        return None, f"The log was not saved: {exc}", True
-    return path, f"Saved to {path}\nReplay it: fivedice replay {path}", False
+        return None, words.t("tui.save.failed", error=exc), True
+    return path, words.t("tui.save.saved", path=str(path)), False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from fivedice.i18n import SOURCE, translator
 from fivedice.rules import DEFAULT_PRESET, Match, MatchOptions, RuleError, preset
 from fivedice.rules.errors import NameTaken
 from fivedice.rules.match import MAX_NAME_LENGTH, RandomSource, check_name, name_key
@@ -60,24 +61,22 @@ class GameSetup:
         return tuple(s.name for s in self.seats)
 
     def validate(self) -> None:
-        """Raise a :class:`RuleError` a player can read if this setup cannot make a match."""
+        """Raise a :class:`RuleError` a player can read if this setup cannot make a match (in
+        English, as the rules core words its refusals; a face shows it in the player's words
+        with :func:`fivedice.tui.words.refusal`)."""
+        english = translator(SOURCE)
         if not 1 <= len(self.seats) <= MAX_SEATS:
-            raise RuleError(f"A match has 1 to {MAX_SEATS} players")
+            raise RuleError(english.t("tui.refusal.players_range", most=MAX_SEATS))
         seen: set[str] = set()
         for seat in self.seats:
             name = check_name(seat.name)
             if name_key(name) in seen:
-                raise NameTaken(
-                    f"Two players are called {name}: give each a different name "
-                    "(capitals and spaces do not count)"
-                )
+                raise NameTaken(english.t("tui.refusal.same_name", name=name))
             seen.add(name_key(name))
         first = self.seats[0]
         if first.is_computer and any(not seat.is_computer for seat in self.seats):
             # The match starts with its host, who is a person whenever one plays.
-            raise RuleError(
-                f"A person takes the first turn: put {first.name} after one of the people"
-            )
+            raise RuleError(english.t("tui.refusal.person_first", name=first.name))
         preset(self.preset)
         MatchOptions(seats=len(self.seats), rounds=self.rounds, undo_allowed=self.undo_allowed)
 

@@ -10,20 +10,25 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..words import translate_bindings, words_of
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Asks `question`; dismisses with True for yes, False for no (or Escape)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", "tui.key.yes"),  # i18n: not text
+        Binding("n,escape", "answer(False)", "tui.key.no"),  # i18n: not text
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
+        """`yes` and `no` label the buttons (the player's "Yes" and "No" when None)."""
         super().__init__(classes="confirm-screen")
+        words = words_of(self)
+        translate_bindings(self, words)
         self.question = question
-        self.yes_label = yes
-        self.no_label = no
+        self.yes_label = yes or words.t("tui.confirm.yes")
+        self.no_label = no or words.t("tui.confirm.no")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-dialog"):

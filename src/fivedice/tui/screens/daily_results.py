@@ -23,8 +23,10 @@ from fivedice.rules.daily import DailyDice
 from fivedice.rules.state import ROLLS_PER_TURN
 
 from ..saving import save_once
+from ..words import decimal, english, signed, translate_bindings, words_of
 
 if TYPE_CHECKING:
+    from fivedice.i18n import Translator
     from fivedice.rules import RuleSet
     from fivedice.strategy.advisor import Advice
     from fivedice.strategy.analysis import Decision
@@ -32,86 +34,113 @@ if TYPE_CHECKING:
 
     from ..app import FiveDiceApp
 
-MARK_STYLES = {"perfect": "green", "close": "yellow", "costly": "bold red"}
-WORKING = "Working out the optimal player's game on the same dice…"
+MARK_STYLES = {"perfect": "green", "close": "yellow", "costly": "bold red"}  # i18n: not text
 COSTLIEST_SHOWN = 3
 WORTH_SHOWING = 0.05  # expected points: below this a decision is as good as the best
 
 
-def score_lines(comparison: DailyComparison) -> str:
+def score_lines(comparison: DailyComparison, words: Translator | None = None) -> str:
     """The two scores and what the player's decisions gave away (expected points against
     the best decision each time), in two lines."""
-    points = "point" if comparison.optimal_score == 1 else "points"
-    return (
-        f"You scored {comparison.score}; the optimal player scored "
-        f"{comparison.optimal_score} {points} on the same dice.\n"
-        f"Your decisions cost {comparison.gave_away:.1f} points of expected score."
-    )
+    words = words or english()
+    scores = words.t("tui.daily.scores", score=comparison.score, count=comparison.optimal_score)
+    cost = words.t("tui.daily.gave_away", cost=decimal(words, comparison.gave_away))
+    return f"{scores}\n{cost}"
 
 
-def turns_table(comparison: DailyComparison) -> Table:
+def turns_table(comparison: DailyComparison, words: Translator | None = None) -> Table:
     """Turn by turn: the player's box and points, the optimal player's, the cost and mark."""
+    words = words or english()
     table = Table(  # padding collapsed and no edges: the longest boxes fit 80 columns
         box=box.SIMPLE_HEAD,
-        title="Turn by turn",
+        title=words.t("tui.daily.turn_by_turn"),
         title_style="bold",
         collapse_padding=True,
         show_edge=False,
     )
     table.add_column("#", justify="right")
-    table.add_column("Your box")
-    table.add_column("Pts", justify="right")
-    table.add_column("Optimal's box")
-    table.add_column("Pts", justify="right")
-    table.add_column("Cost", justify="right")
-    table.add_column("Mark")
+    table.add_column(words.t("tui.daily.column_yours"))
+    table.add_column(words.t("tui.daily.column_points"), justify="right")
+    table.add_column(words.t("tui.daily.column_optimal"))
+    table.add_column(words.t("tui.daily.column_points"), justify="right")
+    table.add_column(words.t("tui.daily.column_cost"), justify="right")
+    table.add_column(words.t("tui.daily.column_mark"))
     for turn in comparison.turns:
         table.add_row(
-            str(turn.turn),
-            turn.you.label,
-            str(turn.you.points),
-            turn.optimal.label,
-            str(turn.optimal.points),
-            f"{turn.cost:.1f}",
-            Text(turn.mark, style=MARK_STYLES.get(turn.mark, "")),
+            words.number(turn.turn),
+            words.box(turn.you.label),
+            words.number(turn.you.points),
+            words.box(turn.optimal.label),
+            words.number(turn.optimal.points),
+            decimal(words, turn.cost),
+            Text(words.t(f"tui.daily.mark.{turn.mark}"), style=MARK_STYLES.get(turn.mark, "")),
         )
     return table
 
 
-def choice_words(rules: RuleSet, advice: Advice) -> str:
+def choice_words(rules: RuleSet, advice: Advice, words: Translator | None = None) -> str:
     """A decision in words: "hold 3 3", "reroll all", "Fours (12)"."""
+    words = words or english()
     action = advice.action
     if action.kind == "score":
         points = (advice.points or 0) + advice.bonus
-        return f"{rules.category(action.category).label} ({points})"
-    return str(action)
+        box_name = words.box(rules.category(action.category).label)
+        return words.t("tui.daily.choice_score", box=box_name, points=points)
+    if not action.hold:
+        return words.t("tui.daily.choice_reroll")
+    return words.t("tui.daily.choice_hold", faces=" ".join(str(f) for f in action.hold))
 
 
-def decision_line(rules: RuleSet, turn: int, decision: Decision) -> str:
+def decision_line(
+    rules: RuleSet, turn: int, decision: Decision, words: Translator | None = None
+) -> str:
     """One decision beside the best one: "Turn 3, roll 2: 3 3 4 5 6 · you: hold 3 3 · best:
     hold 3 4 5 6 · cost 4.2"."""
-    roll = ROLLS_PER_TURN - decision.rolls_left
-    dice = " ".join(str(face) for face in decision.dice)
-    return (
-        f"Turn {turn}, roll {roll}: {dice} · you: {choice_words(rules, decision.taken)} · "
-        f"best: {choice_words(rules, decision.best)} · cost {decision.cost:.1f}"
+    words = words or english()
+    return words.t(
+        "tui.daily.decision",
+        turn=turn,
+        roll=ROLLS_PER_TURN - decision.rolls_left,
+        dice=" ".join(str(face) for face in decision.dice),
+        taken=choice_words(rules, decision.taken, words),
+        best=choice_words(rules, decision.best, words),
+        cost=decimal(words, decision.cost),
     )
 
 
-def costliest_text(comparison: DailyComparison, shown: int = COSTLIEST_SHOWN) -> Text:
+def costliest_text(
+    comparison: DailyComparison, shown: int = COSTLIEST_SHOWN, words: Translator | None = None
+) -> Text:
     """The decisions that gave most away, costliest first (none for a game without a slip)."""
+    words = words or english()
     decisions = [(t.turn, d) for t in comparison.turns for d in t.decisions]
     worst = sorted(
         (pair for pair in decisions if pair[1].cost >= WORTH_SHOWING),
         key=lambda pair: -pair[1].cost,
     )[:shown]
     text = Text()
-    text.append("Your costliest decisions", style="bold")
+    text.append(words.t("tui.daily.costliest"), style="bold")
     if not worst:
-        text.append("\nEvery decision was as good as the optimal player's.")
+        text.append("\n" + words.t("tui.daily.no_slip"))
     for turn, decision in worst:
-        text.append("\n" + decision_line(comparison.rules, turn, decision))
+        text.append("\n" + decision_line(comparison.rules, turn, decision, words))
     return text
+
+
+def share_lines(comparison: DailyComparison, words: Translator | None = None) -> str:
+    """The result to share: the day, the rule set, the score against the optimal player's and
+    one mark per turn (no dice: it spoils nothing for those who play the day later); played
+    here, so offline (its dice are this database's, not a server's)."""
+    words = words or english()
+    rules = words.preset(comparison.rules.name, comparison.rules.title)
+    head = words.t("tui.daily.share_title", day=comparison.day, rules=rules)
+    result = words.t(
+        "tui.daily.share_score",
+        score=comparison.score,
+        optimal=comparison.optimal_score,
+        difference=signed(words, comparison.score - comparison.optimal_score),
+    )
+    return "\n".join((head, result, comparison.marks()))
 
 
 class DailyResultsScreen(Screen[None]):
@@ -119,12 +148,14 @@ class DailyResultsScreen(Screen[None]):
     and Quit."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "save_log", "Save log"),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("s", "save_log", "tui.key.save_log"),
+        Binding("q", "app.quit", "tui.key.quit", show=False),
     ]
 
     def __init__(self, match: Match, dice: DailyDice, title: str) -> None:
         super().__init__(id="daily-results-screen")
+        self.words = words_of(self)
+        translate_bindings(self, self.words)
         self.match = match
         self.dice = dice
         self.title_line = title
@@ -137,16 +168,17 @@ class DailyResultsScreen(Screen[None]):
         return cast("FiveDiceApp", self.app)
 
     def compose(self) -> ComposeResult:
+        words = self.words
         with VerticalScroll(id="results-scroll"), Center(), Vertical(id="results"):
             yield Static(Text(self.title_line, style="bold"), id="results-title")
-            yield Static(WORKING, id="daily-scores", markup=False)
+            yield Static(words.t("tui.daily.working"), id="daily-scores", markup=False)
             yield Static(id="daily-turns")
             yield Static(id="daily-costliest")
-            yield Static("[b]Share[/]", id="share-title")
+            yield Static(Text(words.t("tui.daily.share"), style="bold"), id="share-title")
             yield Static(id="share-text", markup=False)
             with Horizontal(id="results-buttons"):
-                yield Button("Save log", id="save-log")
-                yield Button("Quit", id="quit", variant="primary")
+                yield Button(words.t("tui.results.save_log"), id="save-log")
+                yield Button(words.t("tui.results.quit"), id="quit", variant="primary")
             yield Static(id="saved", markup=False)
         yield Footer()
 
@@ -161,31 +193,33 @@ class DailyResultsScreen(Screen[None]):
             comparison, share = await asyncio.to_thread(self._work_out)
         except Exception as exc:  # the player's own result stays on screen regardless
             self.query_one("#daily-scores", Static).update(
-                f"You scored {self.match.state.player(0).total}. "
-                f"The optimal game could not be worked out: {exc}"
+                self.words.t(
+                    "tui.daily.no_comparison", score=self.match.state.player(0).total, error=exc
+                )
             )
             return
         self.show(comparison, share)
 
     def _work_out(self) -> tuple[DailyComparison, str]:
-        from fivedice.strategy.daily import compare, optimal_game, share_text
+        from fivedice.strategy.daily import compare, optimal_game
 
         comparison = compare(self.match.events, optimal_game(self.dice))
-        return comparison, share_text(comparison, offline=True)
+        return comparison, share_lines(comparison, self.words)
 
     def show(self, comparison: DailyComparison, share: str) -> None:
         """Draw the comparison and the text to share."""
         self.comparison = comparison
-        self.query_one("#daily-scores", Static).update(score_lines(comparison))
-        self.query_one("#daily-turns", Static).update(turns_table(comparison))
-        self.query_one("#daily-costliest", Static).update(costliest_text(comparison))
+        words = self.words
+        self.query_one("#daily-scores", Static).update(score_lines(comparison, words))
+        self.query_one("#daily-turns", Static).update(turns_table(comparison, words))
+        self.query_one("#daily-costliest", Static).update(costliest_text(comparison, words=words))
         self.query_one("#share-text", Static).update(share)
 
     def action_save_log(self) -> None:
         """Write the game's log to a JSON file (once) and say where it went."""
         note = self.query_one("#saved", Static)
         self.saved_to, message, failed = save_once(
-            self.match, self.game.save_folder(), self.saved_to
+            self.match, self.game.save_folder(), self.saved_to, self.words
         )
         note.update(message)
         note.set_class(failed, "-error")

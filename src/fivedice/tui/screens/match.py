@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
@@ -18,22 +19,31 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from fivedice.rules import BoxScored, DiceRolled, Match, MatchState, RuleError
+from fivedice.rules.errors import MatchFinished
 from fivedice.rules.state import ROLLS_PER_TURN
 
 from ..computer import SeatMove, best_move, hint_text, person_may_undo
 from ..widgets import CardHeader, DiceTray, DieView, ScorecardView, ScoreCell
 from ..widgets.scorecard import row_layout
+from ..words import refusal, translate_bindings, words_of
 from .confirm import ConfirmScreen
 from .rules import RulesScreen
 
 if TYPE_CHECKING:
+    from fivedice.i18n import Translator
+
     from ..app import FiveDiceApp
 
-HELP = (
-    "[b]1[/]-[b]5[/] or click a die: hold   [b]R[/] or [b]Space[/]: roll   [b]F1[/]: rules\n"
-    "[b]↑[/] [b]↓[/] and [b]Enter[/], or click a box: score   [b]U[/]: undo   [b]H[/]: hint"
-)
-HELP_NO_HINTS = HELP.removesuffix("   [b]H[/]: hint")
+HELP_GAP = "   "  # between the keys of the help lines
+
+
+def help_text(words: Translator, hints: bool) -> str:
+    """The two lines of keys under the dice (the hint key only where hints are offered)."""
+    score = words.t("tui.match.help_score")
+    if hints:
+        score += HELP_GAP + words.t("tui.match.help_hint")
+    return words.t("tui.match.help_dice") + "\n" + score
+
 
 GRACE_POLL = 0.05  # seconds between looks while a person may still undo
 TABLE_WIDTH = 61  # the dice side, as wide as fivedice.tcss makes #table
@@ -48,25 +58,28 @@ class MatchScreen(Screen[None]):
     """A hot-seat match in progress."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "roll", "Roll"),
-        Binding("space", "roll", "Roll", show=False),
-        Binding("1", "toggle_hold(0)", "Hold", key_display="1-5"),
+        Binding("r", "roll", "tui.key.roll"),
+        Binding("space", "roll", "tui.key.roll", show=False),
+        Binding("1", "toggle_hold(0)", "tui.key.hold", key_display="1-5"),
         *(Binding(str(i + 1), f"toggle_hold({i})", show=False) for i in range(1, 5)),
-        Binding("up", "move_cursor(-1)", "Box", key_display="↑↓"),
+        Binding("up", "move_cursor(-1)", "tui.key.box", key_display="↑↓"),
         Binding("down", "move_cursor(1)", show=False),
         Binding("pageup", "scroll_card('page_up')", show=False),
         Binding("pagedown", "scroll_card('page_down')", show=False),
         Binding("home", "scroll_card('home')", show=False),
         Binding("end", "scroll_card('end')", show=False),
-        Binding("enter", "score", "Score"),
-        Binding("u", "undo", "Undo"),
-        Binding("h", "hint", "Hint"),
-        Binding("f1", "rules", "Rules", show=False),  # in the help line: 80 columns hold no more
-        Binding("escape", "leave", "Leave"),
+        Binding("enter", "score", "tui.key.score"),
+        Binding("u", "undo", "tui.key.undo"),
+        Binding("h", "hint", "tui.key.hint"),
+        # F1 is in the help line: 80 columns hold no more.
+        Binding("f1", "rules", "tui.key.rules", show=False),
+        Binding("escape", "leave", "tui.key.leave"),
     ]
 
     def __init__(self, match: Match) -> None:
         super().__init__(id="match-screen")
+        self.words = words_of(self)
+        translate_bindings(self, self.words)
         self.match = match
         rows = row_layout(match.rules, match.options.rounds)
         box_names = set(match.rules.category_names)
@@ -109,14 +122,16 @@ class MatchScreen(Screen[None]):
                 yield DiceTray(id="dice")
                 yield Static(id="rolls")
                 with Horizontal(id="actions"):
-                    yield ActionButton("Roll (R)", id="roll", variant="success")
-                    yield ActionButton("Undo (U)", id="undo", variant="warning")
+                    yield ActionButton(self.words.t("tui.match.roll"), id="roll", variant="success")
+                    yield ActionButton(self.words.t("tui.match.undo"), id="undo", variant="warning")
                 yield Static(id="message", markup=False)
-                yield Static(HELP if self.hints_offered else HELP_NO_HINTS, id="help")
+                yield Static(help_text(self.words, self.hints_offered), id="help")
             yield CardHeader(self.state)  # shown on a small terminal only
             with ScrollableContainer(id="card-scroll", can_focus=False):
                 yield ScorecardView(self.state)
-        yield Footer(compact=True)  # every key fits an 80-column line
+        # Every key fits an 80-column line in every language; the command palette (Ctrl+P)
+        # is still there, without its key on the line.
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#undo").display = self.match.options.undo_allowed
@@ -150,16 +165,26 @@ class MatchScreen(Screen[None]):
         self._show_card()
         if s.active_seat is None:
             return
+        words = self.words
         player = s.player(s.active_seat)
         self._ring_for_turn(s.active_seat, player.bot is None)
-        computer = " (computer)" if player.bot else ""
-        self.query_one("#turn", Static).update(f"{player.name}'s turn{computer}")
+        whose = "tui.match.turn_computer" if player.bot else "tui.match.turn"
+        self.query_one("#turn", Static).update(words.t(whose, name=player.name))
         card = s.card(s.active_seat)
         total_turns = len(s.rules.categories)
         turn = min(total_turns, len(card.boxes) + 1)
         rounds = s.options.rounds
-        round_text = f"Round {s.round + 1} of {rounds} · " if rounds > 1 else ""
-        self.query_one("#round-info", Static).update(f"{round_text}Turn {turn} of {total_turns}")
+        if rounds > 1:
+            where = words.t(
+                "tui.match.round_turn",
+                round=s.round + 1,
+                rounds=rounds,
+                turn=turn,
+                turns=total_turns,
+            )
+        else:
+            where = words.t("tui.match.turn_of", turn=turn, turns=total_turns)
+        self.query_one("#round-info", Static).update(where)
         self.query_one(DiceTray).show(s.dice, s.held, enabled=s.rolls_left > 0)
         self.query_one("#rolls", Static).update(self._rolls_text(s))
         self.query_one("#roll", Button).disabled = s.rolls_left <= 0
@@ -176,15 +201,16 @@ class MatchScreen(Screen[None]):
         card.show(self.state, self.cursor)
         self.query_one(CardHeader).show(card, self.state)
 
-    @staticmethod
-    def _rolls_text(s: MatchState) -> str:
+    def _rolls_text(self, s: MatchState) -> Text:
+        """The rolls used as marks, and what comes next."""
         used = ROLLS_PER_TURN - s.rolls_left
         marks = " ".join("●" if i < used else "○" for i in range(ROLLS_PER_TURN))
+        rolls = self.words.t("tui.match.rolls", marks=marks) + "  "
         if s.dice is None:
-            return f"Roll {marks}  [dim]press R to roll[/]"
+            return Text.assemble(rolls, (self.words.t("tui.match.rolls_first"), "dim"))
         if s.rolls_left == 0:
-            return f"Roll {marks}  [b]no rolls left: choose a box[/]"
-        return f"Roll {marks}  {s.rolls_left} left"
+            return Text.assemble(rolls, (self.words.t("tui.match.rolls_none"), "bold"))
+        return Text(rolls + self.words.t("tui.match.rolls_left", count=s.rolls_left))
 
     def _settle_cursor(self) -> None:
         """Keep the active player's box cursor on an open box of their card: the same box,
@@ -221,7 +247,7 @@ class MatchScreen(Screen[None]):
         try:
             done = intent()
         except RuleError as exc:
-            self.say(str(exc), error=True)
+            self.say(refusal(self.words, exc), error=True)
             self.redraw()
             return False
         self.say(done)
@@ -234,7 +260,7 @@ class MatchScreen(Screen[None]):
     def _active(self) -> int:
         seat = self.state.active_seat
         if seat is None:
-            raise RuleError("The match is over")
+            raise MatchFinished()
         return seat
 
     def _computer_level(self) -> str | None:
@@ -247,7 +273,7 @@ class MatchScreen(Screen[None]):
         if self._computer_level() is None:
             return False
         seat = self._active()
-        self.say(f"Wait: {self.state.player(seat).name} is playing", error=True)
+        self.say(self.words.t("tui.match.wait", name=self.state.player(seat).name), error=True)
         self.redraw()
         return True
 
@@ -258,7 +284,7 @@ class MatchScreen(Screen[None]):
             seat = self._active()
             event: DiceRolled = self.match.roll(seat)
             shown = " ".join(str(v) for v in event.dice)
-            return f"{self.state.player(seat).name} rolled {shown}"
+            return self.words.t("tui.match.rolled", name=self.state.player(seat).name, dice=shown)
 
         return self.attempt(roll)
 
@@ -270,8 +296,9 @@ class MatchScreen(Screen[None]):
             self.match.hold(seat, sorted(positions))
             name = self.state.player(seat).name
             if not positions:
-                return f"{name} holds no dice"
-            return f"{name} holds dice {', '.join(str(p + 1) for p in sorted(positions))}"
+                return self.words.t("tui.match.holds_none", name=name)
+            shown = ", ".join(str(p + 1) for p in sorted(positions))
+            return self.words.t("tui.match.holds", name=name, positions=shown)
 
         return self.attempt(hold)
 
@@ -282,9 +309,16 @@ class MatchScreen(Screen[None]):
             seat = self._active()
             name = self.state.player(seat).name
             event: BoxScored = self.match.score(seat, category)
-            label = self.match.rules.category(category).label
-            bonus = f" and a {event.bonus} bonus" if event.bonus else ""
-            return f"{name} scored {event.points} in {label}{bonus}"
+            box = self.words.box(self.match.rules.category(category).label)
+            if event.bonus:
+                return self.words.t(
+                    "tui.match.scored_bonus",
+                    name=name,
+                    points=event.points,
+                    box=box,
+                    bonus=event.bonus,
+                )
+            return self.words.t("tui.match.scored", name=name, points=event.points, box=box)
 
         self.cursor = category
         return self.attempt(score)
@@ -333,7 +367,7 @@ class MatchScreen(Screen[None]):
         """Take back the last scoring, while the next player has not rolled."""
         point = self.state.undo_point
         if point is not None and self.state.player(point.seat).bot:
-            self.say("A computer's scoring cannot be taken back", error=True)
+            self.say(self.words.t("tui.match.computer_undo"), error=True)
             self.redraw()
             return
 
@@ -342,14 +376,14 @@ class MatchScreen(Screen[None]):
             self.match.undo(seat)
             assert point is not None  # undo raised otherwise
             self.cursor = point.category
-            label = self.match.rules.category(point.category).label
-            return f"{self.state.player(seat).name} took back {label}"
+            box = self.words.box(self.match.rules.category(point.category).label)
+            return self.words.t("tui.match.took_back", name=self.state.player(seat).name, box=box)
 
         self.attempt(undo)
 
     def action_rules(self) -> None:
         """The rules this match is played by."""
-        self.app.push_screen(RulesScreen(self.match.rules))
+        self.app.push_screen(RulesScreen(self.match.rules, words_of(self)))
 
     @property
     def hints_offered(self) -> bool:
@@ -367,16 +401,16 @@ class MatchScreen(Screen[None]):
         if self._people_wait():
             return
         if self.state.dice is None:
-            self.say("Roll first: the hint is for the dice showing", error=True)
+            self.say(self.words.t("tui.match.hint_needs_roll"), error=True)
             self.redraw()
             return
         try:
             self.match.show_hint(self._active())
         except RuleError as exc:
-            self.say(str(exc), error=True)
+            self.say(refusal(self.words, exc), error=True)
             self.redraw()
             return
-        self.say("Working out the best move…")
+        self.say(self.words.t("tui.match.hint_working"))
         self.redraw()
         self.run_worker(self._hint(len(self.match.events)), group="hint", exclusive=True)
 
@@ -387,12 +421,12 @@ class MatchScreen(Screen[None]):
         try:
             advice = await asyncio.to_thread(best_move, state, seat)
         except Exception as exc:  # no hint must not stop the game
-            self.say(f"No hint: {exc}", error=True)
+            self.say(self.words.t("tui.match.no_hint", error=exc), error=True)
             self.redraw()
             return
         if advice is None or len(self.match.events) != token:
             return  # the player moved meanwhile: this hint is for a position gone by
-        self.say(hint_text(state, advice))
+        self.say(hint_text(state, advice, self.words))
         self.redraw()
 
     # Computer players ------------------------------------------------------------------
@@ -417,16 +451,24 @@ class MatchScreen(Screen[None]):
         loop = asyncio.get_running_loop()
         grace_ends = loop.time() + self.game.undo_grace
         if person_may_undo(state) and self.game.undo_grace > 0:
-            self.say(f"{self.message} · U takes it back before {state.player(seat).name} rolls")
+            self.say(
+                self.words.t(
+                    "tui.match.undo_window", message=self.message, name=state.player(seat).name
+                )
+            )
             self.redraw()
         if computers.needs_preparing(level, state) and state.dice is not None:
-            self.say(f"{state.player(seat).name} is studying the rules (only the first time)")
+            self.say(self.words.t("tui.match.studying", name=state.player(seat).name))
             self.redraw()
         try:
             move = await asyncio.to_thread(computers.decide, level, state, seat)
         except Exception as exc:  # a failing computer must not stop the people's game
             best = max(state.score_options(), key=lambda o: o.total, default=None)
-            self.app.notify(f"The computer player failed: {exc}", severity="error", markup=False)
+            self.app.notify(
+                self.words.t("tui.match.computer_failed", error=exc),
+                severity="error",
+                markup=False,
+            )
             move = SeatMove(category=best.category) if best else SeatMove()
         await asyncio.sleep(self.game.computer_delay)
         while person_may_undo(self.state) and len(self.match.events) == token:
@@ -455,7 +497,12 @@ class MatchScreen(Screen[None]):
                 self.game.new_game()
 
         self.app.push_screen(
-            ConfirmScreen("Leave this match? It is not kept.", "Leave", "Keep playing"), answered
+            ConfirmScreen(
+                self.words.t("tui.match.leave_question"),
+                self.words.t("tui.match.leave"),
+                self.words.t("tui.app.keep_playing"),
+            ),
+            answered,
         )
 
     # Mouse -----------------------------------------------------------------------------
@@ -470,7 +517,7 @@ class MatchScreen(Screen[None]):
         if event.seat is not None and event.seat != active and active is not None:
             owner = self.state.player(event.seat).name
             now = self.state.player(active).name
-            self.say(f"That is {owner}'s card: it is {now}'s turn", error=True)
+            self.say(self.words.t("tui.match.not_your_card", owner=owner, name=now), error=True)
             self.redraw()
             return
         if not self._people_wait():

@@ -4,7 +4,6 @@ the terminal game's language."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from rich.console import Group
@@ -16,11 +15,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from fivedice.i18n import Translator, translator
+from fivedice.i18n import Translator
 from fivedice.rules import RuleSet
 from fivedice.rules.describe import RulesPage, origin_phrase, rules_page, say
 
-from ..language import tui_language
+from ..words import translate_bindings
 
 # How to do at this terminal what the rules say (tui.rules.key.*: what, then how).
 KEYS = ("roll", "hold", "score", "undo", "hint")
@@ -30,23 +29,14 @@ class RulesScreen(ModalScreen[None]):
     """The rules of `rules`; Escape (or F1, or Q) closes it and the game goes on as it was."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "escape,f1,q",  # i18n: not text
-            "close",
-            translator(tui_language()).t("tui.rules.close"),
-        ),
+        Binding("escape,f1,q", "close", "tui.rules.close"),  # i18n: not text
     ]
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, words: Translator) -> None:
         super().__init__(id="rules-screen")
-        self.words = translator(tui_language())
-        self.page = rules_page(rules, self.words)
-        # BINDINGS is read once, on import: the footer names the key in today's language.
-        close = self.words.t("tui.rules.close")
-        for key, bindings in self._bindings.key_to_bindings.items():
-            self._bindings.key_to_bindings[key] = [
-                replace(b, description=close) if b.action == "close" else b for b in bindings
-            ]
+        self.words = words
+        self.page = rules_page(rules, words)
+        translate_bindings(self, words)
 
     def compose(self) -> ComposeResult:
         page, words = self.page, self.words
@@ -68,10 +58,10 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def origin_text(rules: RuleSet) -> str:
-    """Where a rule set comes from, in the terminal game's language (the start screen shows it
-    under the choice of rules)."""
-    return say(translator(tui_language()), origin_phrase(rules))
+def origin_text(rules: RuleSet, words: Translator) -> str:
+    """Where a rule set comes from, in the player's words (the start screen shows it under the
+    choice of rules)."""
+    return say(words, origin_phrase(rules))
 
 
 def how_to_play(page: RulesPage, words: Translator) -> Group:

@@ -16,26 +16,30 @@ from fivedice.rules import RuleError, preset, preset_names
 from ..computer import computer_name, missing_levels_note
 from ..setup import MAX_NAME_LENGTH, MAX_ROUNDS, MAX_SEATS, GameSetup, SeatSetup, default_name
 from ..widgets import Stepper
+from ..words import refusal, translate_bindings, words_of
 from .rules import RulesScreen, origin_text
 
 if TYPE_CHECKING:
     from ..app import FiveDiceApp
 
 HUMAN = "human"
+GAME_NAME = "[b]fivedice[/]"  # never translated
 
 
 class StartScreen(Screen[None]):
     """Choose the players, the rule set, the rounds and undo; then Start."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start", priority=True),
-        Binding("f1", "rules", "Rules", priority=True),
-        Binding("escape", "app.quit", "Quit", show=False),
+        Binding("ctrl+s", "start", "tui.key.start", priority=True),
+        Binding("f1", "rules", "tui.key.rules", priority=True),
+        Binding("escape", "app.quit", "tui.key.quit", show=False),
     ]
 
     def __init__(self, setup: GameSetup, computers: Sequence[tuple[str, str]] = ()) -> None:
         """`computers` lists the computer players on offer as (label, kind)."""
         super().__init__(id="start-screen")
+        self.words = words_of(self)
+        translate_bindings(self, self.words)
         self.setup = setup
         self.computers = tuple(computers)
         self._undo_choice = setup.undo_allowed  # kept while rules without undo are chosen
@@ -46,40 +50,40 @@ class StartScreen(Screen[None]):
         return cast("FiveDiceApp", self.app)
 
     def compose(self) -> ComposeResult:
-        s = self.setup
+        s, words = self.setup, self.words
         with VerticalScroll(id="start-scroll"), Center(), Vertical(id="start-form"):
-            yield Static("[b]fivedice[/] · a new game", id="start-title")
+            yield Static(words.t("tui.start.title", game=GAME_NAME), id="start-title")
             with Horizontal(classes="field"):
-                yield Label("Players", classes="field-label")
+                yield Label(words.t("tui.start.players"), classes="field-label")
                 yield Stepper(len(s.seats), 1, MAX_SEATS, id="players")
             with Vertical(id="seats"):
                 for i in range(MAX_SEATS):
                     yield from self._seat_row(i)
-            if self.computers and (missing := missing_levels_note()):
+            if self.computers and (missing := missing_levels_note(words)):
                 yield Static(missing, id="start-missing-levels", markup=False)
             with Horizontal(classes="field"):
-                yield Label("Rules", classes="field-label")
+                yield Label(words.t("tui.start.rules"), classes="field-label")
                 yield Select(
-                    [(preset(name).title, name) for name in preset_names()],
+                    [(words.preset(name, preset(name).title), name) for name in preset_names()],
                     value=s.preset,
                     allow_blank=False,
                     id="preset",
                     compact=True,
                 )
-            yield Static(origin_text(preset(s.preset)), id="preset-source", markup=False)
+            yield Static(origin_text(preset(s.preset), words), id="preset-source", markup=False)
             with Horizontal(classes="field"):
-                yield Label("Rounds", classes="field-label")
+                yield Label(words.t("tui.start.rounds"), classes="field-label")
                 yield Stepper(s.rounds, 1, MAX_ROUNDS, id="rounds")
             with Horizontal(classes="field"):
-                yield Label("Undo", classes="field-label")
+                yield Label(words.t("tui.start.undo"), classes="field-label")
                 yield Checkbox(
-                    "take back a scoring until the next roll",
+                    words.t("tui.start.undo_choice"),
                     s.undo_allowed,
                     id="undo",
                     compact=True,
                 )
             yield Static(id="start-error", markup=False)
-            yield Button("Start", id="start", variant="success", compact=True)
+            yield Button(words.t("tui.start.start"), id="start", variant="success", compact=True)
         yield Footer()
 
     def _seat_row(self, i: int) -> ComposeResult:
@@ -99,7 +103,7 @@ class StartScreen(Screen[None]):
             if self.computers:
                 kind = seat.computer if seat is not None and seat.computer else HUMAN
                 yield Select(
-                    [("Human", HUMAN), *self.computers],
+                    [(self.words.t("tui.start.human"), HUMAN), *self.computers],
                     value=kind,
                     allow_blank=False,
                     id=f"kind-{i}",
@@ -125,7 +129,7 @@ class StartScreen(Screen[None]):
             self._undo_choice = undo.value
             undo.value = False
         undo.disabled = not allowed
-        undo.tooltip = None if allowed else "These rules allow no undo"
+        undo.tooltip = None if allowed else self.words.t("tui.start.no_undo")
 
     def _show_seats(self, count: int) -> None:
         for i in range(MAX_SEATS):
@@ -138,7 +142,9 @@ class StartScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         select_id = event.select.id or ""
         if select_id == "preset" and isinstance(event.value, str):
-            self.query_one("#preset-source", Static).update(origin_text(preset(event.value)))
+            self.query_one("#preset-source", Static).update(
+                origin_text(preset(event.value), self.words)
+            )
             self._offer_undo(event.value)
         elif select_id.startswith("kind-") and isinstance(event.value, str):
             i = int(select_id.removeprefix("kind-"))
@@ -179,7 +185,9 @@ class StartScreen(Screen[None]):
 
     def action_rules(self) -> None:
         """The rules of the rule set chosen."""
-        self.app.push_screen(RulesScreen(preset(str(self.query_one("#preset", Select).value))))
+        self.app.push_screen(
+            RulesScreen(preset(str(self.query_one("#preset", Select).value)), self.words)
+        )
 
     def action_start(self) -> None:
         """Start the match the form describes, or say what is wrong with it."""
@@ -187,7 +195,8 @@ class StartScreen(Screen[None]):
         try:
             setup.validate()
         except RuleError as exc:
-            self.query_one("#start-error", Static).update(str(exc))
-            self.app.notify(str(exc), severity="error", markup=False)
+            said = refusal(self.words, exc)
+            self.query_one("#start-error", Static).update(said)
+            self.app.notify(said, severity="error", markup=False)
             return
         self.game.start_match(setup)

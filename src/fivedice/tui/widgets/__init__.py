@@ -13,6 +13,6 @@ __all__ = [
     "ScoreCell",
     "ScoreColumn",
     "ScorecardView",
-    "Stepper",
+    "Stepper",  # i18n: not text
     "die_face",
 ]

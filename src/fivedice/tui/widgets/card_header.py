@@ -9,7 +9,8 @@ from textual.widgets import Static
 
 from fivedice.rules import MatchState
 
-from .scorecard import ACTIVE_MARK, ScorecardView, ScoreColumn, shortened
+from ..words import words_of
+from .scorecard import ACTIVE_MARK, ScorecardView, ScoreColumn, round_header, shortened
 
 
 class CardHeader(Horizontal):
@@ -29,7 +30,7 @@ class CardHeader(Horizontal):
         labels = self.query_one("#head-labels", Static)
         labels.styles.width = card.label_width
         rounds = state.options.rounds
-        labels.update(f"Round {state.round + 1} of {rounds}" if rounds > 1 else "")
+        labels.update(round_header(words_of(self), state.round, rounds))
         for column in card.query(ScoreColumn):
             cell = self.query_one(f"#head-{column.seat}", Static)
             active = column.seat == state.active_seat

@@ -10,6 +10,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from ..words import words_of
+
 PIP = "●"
 
 # Which of the 3x3 pip places each face fills, row by row (the usual layout of a real die).
@@ -55,7 +57,7 @@ class DieView(Static):
 
     def watch_held(self, held: bool) -> None:
         self.set_class(held, "-held")
-        self.border_subtitle = "HELD" if held else ""
+        self.border_subtitle = words_of(self).t("tui.dice.held") if held else ""
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.position))

@@ -13,7 +13,10 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
+from fivedice.i18n import Translator
 from fivedice.rules import MatchState, RuleSet, Scorecard
+
+from ..words import english, row_name, words_of
 
 HEADER_KEY = "name"
 MATCH_TOTAL_KEY = "match_total"
@@ -28,25 +31,38 @@ class CellView:
     classes: frozenset[str] = frozenset()
 
 
-def row_layout(rules: RuleSet, rounds: int) -> list[tuple[str, str]]:
+def row_layout(
+    rules: RuleSet, rounds: int, words: Translator | None = None
+) -> list[tuple[str, str]]:
     """The card's rows as (key, label): every box and derived row, and a match total when
-    the match has several rounds."""
-    rows = [(key, label) for key, label, _ in Scorecard(rules).rows()]
+    the match has several rounds; the labels in `words` (English when None)."""
+    words = words or english()
+    rows = [(key, row_name(words, rules, key, label)) for key, label, _ in Scorecard(rules).rows()]
     if rounds > 1:
-        rows.append((MATCH_TOTAL_KEY, f"Match total ({rounds} rounds)"))
+        rows.append((MATCH_TOTAL_KEY, words.t("tui.card.match_total", count=rounds)))
     return rows
 
 
+def round_header(words: Translator, shown: int, rounds: int) -> str:
+    """The header over the labels: which round's card this is, when there are several."""
+    return words.t("tui.card.round", round=shown + 1, rounds=rounds) if rounds > 1 else ""
+
+
 def card_cells(
-    state: MatchState, seat: int, cursor: str | None = None, round: int | None = None
+    state: MatchState,
+    seat: int,
+    cursor: str | None = None,
+    round: int | None = None,
+    words: Translator | None = None,
 ) -> dict[str, CellView]:
     """Every cell of `seat`'s column in `round` (the current round when None), keyed by row.
 
     Filled boxes show their points. For the active player after a roll, each open box the
     rules allow shows the points it would give (class ``-preview``; ``+100``-style bonuses
     included), and an open box the joker rule forbids shows a dash. Derived rows always show
-    their value.
+    their value. Numbers are written as `words`' language writes them (plainly when None).
     """
+    number = words.number if words is not None else str
     player = state.player(seat)
     card = player.cards[state.round if round is None else round]
     active = seat == state.active_seat and round in (None, state.round)
@@ -56,16 +72,16 @@ def card_cells(
     for key, _label, value in card.rows():
         classes: set[str] = set()
         if key not in box_names:
-            text = str(value)
+            text = number(value) if value is not None else ""
             classes.add("-derived")
         elif value is not None:
-            text = str(value)
+            text = number(value)
             classes.add("-filled")
         else:
             classes.add("-open")
             choice = previews.get(key)
             if choice is not None:
-                text = str(choice.points) + (f"+{choice.bonus}" if choice.bonus else "")
+                text = number(choice.points) + (f"+{number(choice.bonus)}" if choice.bonus else "")
                 classes.add("-preview")
                 if choice.total == 0:
                     classes.add("-zero")
@@ -78,7 +94,7 @@ def card_cells(
             classes.add("-cursor")
         cells[key] = CellView(text, frozenset(classes))
     if state.options.rounds > 1:
-        cells[MATCH_TOTAL_KEY] = CellView(str(player.total), frozenset({"-derived", "-match"}))
+        cells[MATCH_TOTAL_KEY] = CellView(number(player.total), frozenset({"-derived", "-match"}))
     return cells
 
 
@@ -181,7 +197,8 @@ class ScorecardView(Horizontal):
 
     def __init__(self, state: MatchState, id: str | None = "scorecard") -> None:
         super().__init__(id=id)
-        self._rows = row_layout(state.rules, state.options.rounds)
+        self.words = words_of(self)
+        self._rows = row_layout(state.rules, state.options.rounds, self.words)
         self._box_names = set(state.rules.category_names)
         self._players = [(p.seat, p.name) for p in state.players]
         self._labels = dict(self._rows)
@@ -221,7 +238,7 @@ class ScorecardView(Horizontal):
         cursor included."""
         rounds = state.options.rounds
         shown = state.round if round is None else round
-        header = f"Round {shown + 1} of {rounds}" if rounds > 1 else ""
+        header = round_header(self.words, shown, rounds)
         for label in self.query_one("#labels").query(ScoreCell):
             classes = {"-header"} if label.key == HEADER_KEY else set()
             if label.key not in self._box_names and label.key != HEADER_KEY:
@@ -233,7 +250,7 @@ class ScorecardView(Horizontal):
         for column in self.query(ScoreColumn):
             player = state.player(column.seat)
             column.show(
-                card_cells(state, column.seat, cursor, round),
+                card_cells(state, column.seat, cursor, round, self.words),
                 active=column.seat == state.active_seat and shown == state.round,
                 gone=not player.is_playing,
             )

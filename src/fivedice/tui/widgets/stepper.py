@@ -5,19 +5,21 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Label
+
+from ..words import translate_bindings, words_of
 
 
 class Stepper(Horizontal):
     """A value from `least` to `most`, changed by its − and + buttons (or − and + keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        ("minus", "step(-1)", "Less"),
-        ("plus", "step(1)", "More"),
+        Binding("minus", "step(-1)", "tui.key.less"),
+        Binding("plus", "step(1)", "tui.key.more"),
     ]
 
     value: reactive[int] = reactive(1)
@@ -36,6 +38,7 @@ class Stepper(Horizontal):
 
     def __init__(self, value: int, least: int, most: int, *, id: str) -> None:
         super().__init__(id=id, classes="stepper")
+        translate_bindings(self, words_of(self))
         self.least = least
         self.most = most
         self.set_reactive(Stepper.value, max(least, min(most, value)))
