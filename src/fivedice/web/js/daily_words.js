@@ -28,7 +28,8 @@ const noon = (day) => new Date(`${day}T12:00:00Z`);
 const capital = (text) => text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
 
 /** "Wednesday 25 November 2026" for "2026-11-25", or "Wed 25 Nov" short, in the page's
- * language ("Mittwoch, 25. November 2026"): a UTC day, so no time zone moves it. */
+ * language ("Mittwoch, 25. November 2026", "mercredi 25 novembre 2026"): a UTC day, so no
+ * time zone moves it. */
 export function dayText(day, { short = false } = {}) {
   if (!isDay(day)) return String(day || "");
   const d = noon(day);
@@ -38,8 +39,9 @@ export function dayText(day, { short = false } = {}) {
     if (short) return [parts.weekday.slice(0, 3), parts.day, parts.month.slice(0, 3)].join(" ");
     return [parts.weekday, parts.day, parts.month, parts.year].join(" ");
   }
-  const options = short ? { weekday: "short", day: "numeric", month: "short" } : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
-  return capital(dateFormat(d, { ...options, timeZone: "UTC" }));
+  // The short form starts a table's cell (capitalised); the long one stands inside a sentence.
+  if (short) return capital(dateFormat(d, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }));
+  return dateFormat(d, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 /** The day's rule set as the page marks it: "Sunday: Yatzy (Scandinavian)" on a variant day. */

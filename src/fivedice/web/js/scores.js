@@ -8,7 +8,7 @@ import { dateTimeText } from "./dates.js";
 import { navigate } from "./router.js";
 import { playerName } from "./seats.js";
 
-const replayLink = (id) => h("a", { href: `./?view=replay&match=${encodeURIComponent(id)}`, "data-link": true }, t("scores.replay"));
+const replayLink = (id) => h("a", { href: `./?view=replay&match=${encodeURIComponent(id)}`, "data-link": true, class: "replay-link" }, t("scores.replay"));
 
 export class ScoresScreen {
   constructor(root, params) {
