@@ -1,8 +1,8 @@
 """The page's other screens in the player's language: in German (the longest language) at
 phone sizes, 390 and 320 pixels wide, and in French at desktop size, the account panel (a
-guest's menu, the sign-in form), a profile, the leaderboards, the high scores, a player's history, the replay of a finished match
-and the daily challenge's pages show no English word (names aside) and no text sticking out of
-its box. Screenshots in test-artifacts/web."""
+guest's menu, the sign-in form), a profile, the leaderboards, the high scores, a player's
+history, the replay of a finished match and the daily challenge's pages show no English word
+(names aside) and no text sticking out of its box. Screenshots in test-artifacts/web."""
 
 from __future__ import annotations
 
