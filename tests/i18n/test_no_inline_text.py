@@ -21,26 +21,6 @@ PACKAGE = Path(__file__).resolve().parents[2] / "src" / "fivedice"
 SCRIPTS = PACKAGE / "web" / "js"
 EXEMPT = "i18n: not text"
 
-# The modules whose words are not yet in the catalogs (the list only shrinks).
-NOT_YET: set[str] = set(
-    [
-        "account.js",
-        "daily.js",
-        "daily_card.js",
-        "daily_days.js",
-        "daily_hidden.js",
-        "daily_histogram.js",
-        "daily_result.js",
-        "daily_table.js",
-        "daily_turns.js",
-        "daily_words.js",
-        "leaderboards.js",
-        "profile.js",
-        "replay.js",
-        "replay_words.js",
-        "scores.js",
-    ]
-)
 
 PROSE = re.compile(r"[A-Za-z][a-z']+[ ,.:;!?()–-]+[A-Za-z][a-z']*|^[A-Z][a-z]{2,}[.!?]?$")
 JS_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\]|\\.)*)`')
@@ -113,11 +93,7 @@ def scripts() -> list[Path]:
 
 @pytest.mark.parametrize("path", scripts(), ids=lambda p: p.name)
 def test_a_script_has_no_inline_text(path: Path) -> None:
-    found = list(js_texts(path))
-    if path.name in NOT_YET:
-        assert found, f"{path.name} is translated: take it off NOT_YET"
-        return
-    assert found == [], f"{path.name}: text outside the catalogs"
+    assert list(js_texts(path)) == [], f"{path.name}: text outside the catalogs"
 
 
 @pytest.mark.parametrize("path", scripts(), ids=lambda p: p.name)
@@ -144,7 +120,6 @@ def test_the_page_has_no_inline_text() -> None:
 # The terminal game and the command line -------------------------------------------------------
 
 FACES = [PACKAGE / "cli", PACKAGE / "tui"]
-NOT_YET_PY: set[str] = set([])
 LOG_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "getLogger", "t", "has"}
 
 
@@ -183,9 +158,5 @@ def faces() -> list[Path]:
 
 @pytest.mark.parametrize("path", faces(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_a_face_module_has_no_inline_text(path: Path) -> None:
-    found = list(py_texts(path))
     name = str(path.relative_to(PACKAGE))
-    if name in NOT_YET_PY:
-        assert found, f"{name} is translated: take it off NOT_YET_PY"
-        return
-    assert found == [], f"{name}: text outside the catalogs"
+    assert list(py_texts(path)) == [], f"{name}: text outside the catalogs"

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { speak } from "./catalogs.js";
 import { actionWords, costText, dayOptimalText, dayText, decisionsWords, emptyBoardText, isDay, markOf, notBegunText, percentileText, playersText, rollsText, rulesText, streakText, timeLeftText, whenOverText } from "../../src/fivedice/web/js/daily_words.js";
 
 test("a day is YYYY-MM-DD and a real date", () => {
@@ -89,4 +90,21 @@ test("a turn's choices in words, with the best one where it was another", () => 
   ];
   assert.deepEqual(decisionsWords(decisions, label), ["kept 4 4 4 (best: kept 4 4 4 4)", "kept 4 4 4 4", "scored Chance (best: scored Yahtzee)"]);
   assert.deepEqual(decisionsWords(undefined), []);
+});
+
+test("in German: the day by Intl, counts by plural rules, numbers the German way", () => {
+  speak("de");
+  try {
+    assert.equal(dayText("2026-11-29"), "Sonntag, 29. November 2026");
+    assert.equal(rulesText("2026-11-29", "Yatzy", true), "Sonntag: Yatzy");
+    assert.equal(playersText(1), "1 Spieler");
+    assert.equal(playersText(1234), "1.234 Spieler");
+    assert.equal(streakText(4), "4 Tage in Folge");
+    assert.equal(costText(1.26), "−1,3");
+    assert.equal(markOf("close").word, "knapp");
+    assert.equal(percentileText(72.6, 412), "so gut wie oder besser als 73\u00a0% von 412 Spielern");
+    assert.deepEqual(decisionsWords([{ taken: { kind: "hold", hold: [] }, best: { kind: "hold", hold: [6, 6] } }]), ["alle neu gewürfelt (besser: 6 6 behalten)"]);
+  } finally {
+    speak();
+  }
 });

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { speak } from "./catalogs.js";
 import { heldValues, playersOf, replayColumns, turnCount, turnName } from "../../src/fivedice/web/js/replay_words.js";
 import { turnsOf } from "../../src/fivedice/web/js/turns.js";
 
@@ -36,6 +37,13 @@ test("the picker and the counter number a turn the same way: the player's own tu
   assert.equal(turnCount(third, "Kim", 13, 1), "Kim's turn 2 of 13");
   assert.equal(turnName(third, "Kim", 3), "Round 1 · Kim · turn 2");
   assert.equal(turnCount(third, "Kim", 13, 3), "round 1 · Kim's turn 2 of 13");
+  speak("de");
+  try {
+    assert.equal(turnName(third, "Kim", 1), "Kim · Zug 2");
+    assert.equal(turnCount(third, "Kim", 13, 3), "Runde 1 · Kim, Zug 2 von 13");
+  } finally {
+    speak();
+  }
 });
 
 test("the players are named as they sat down", () => {

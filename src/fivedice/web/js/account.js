@@ -4,7 +4,9 @@
 // which api.js sends with every write.
 
 import { accounts, setSession, waitForAccount } from "./api.js";
+import { dayDateText } from "./dates.js";
 import { copyText, fill, h, toast } from "./dom.js";
+import { t, tNodes } from "./i18n.js";
 import { navigate } from "./router.js";
 
 let current = null;
@@ -79,7 +81,7 @@ export function setupAccount(root) {
     if (event.key === "Escape" && !menu.hidden) toggleMenu(false);
   });
   ready = signedIn().catch((error) => {
-    toast(`Playing without an account: ${error.message}`, "error");
+    toast(t("account.without", { reason: error.message }), "error");
     return null;
   });
   waitForAccount(ready);
@@ -99,8 +101,8 @@ function render() {
   fill(
     menuButton,
     h("span", { class: "account-avatar", "aria-hidden": "true" }, name.slice(0, 1).toUpperCase()),
-    h("span", { class: "visually-hidden" }, "Account: "),
-    h("span", { class: "account-name" }, name),
+    // "Account: Kim" is heard; only the name is seen.
+    tNodes("account.button", { name: h("span", { class: "account-name" }, name) }).map((part) => (typeof part === "string" ? h("span", { class: "visually-hidden" }, part) : part)),
   );
   // The name it speaks is the text it shows (a voice command names what it sees).
   menuButton.removeAttribute("aria-label");
@@ -110,14 +112,14 @@ function render() {
   const guest = current && current.kind === "guest";
   fill(
     menu,
-    h("p", { class: "small muted account-who" }, current ? (guest ? `${current.name}: a guest account on this browser` : `Signed in as ${current.name}`) : "No account"),
-    current ? item("My profile", () => navigate(`./?view=profile&account=${encodeURIComponent(current.id)}`), { id: "account-profile" }) : null,
-    current && guest ? item("Claim this account", claimDialog, { id: "account-claim" }) : null,
-    item("Sign in", signInDialog, { id: "account-sign-in" }),
-    current && !guest ? item("Sign out", signOut, { id: "account-sign-out" }) : null,
-    current && !guest ? item("Sign out everywhere", signOutEverywhere, { id: "account-sign-out-everywhere" }) : null,
-    current ? item("API tokens", tokensDialog, { id: "account-tokens" }) : null,
-    current ? item("Delete account", deleteDialog, { id: "account-delete", class: "button ghost small menu-item danger" }) : null,
+    h("p", { class: "small muted account-who" }, current ? t(guest ? "account.who.guest" : "account.who.signed_in", { name: current.name }) : t("account.who.none")),
+    current ? item(t("account.menu.profile"), () => navigate(`./?view=profile&account=${encodeURIComponent(current.id)}`), { id: "account-profile" }) : null,
+    current && guest ? item(t("account.claim.title"), claimDialog, { id: "account-claim" }) : null,
+    item(t("account.sign_in.title"), signInDialog, { id: "account-sign-in" }),
+    current && !guest ? item(t("account.sign_out"), signOut, { id: "account-sign-out" }) : null,
+    current && !guest ? item(t("account.everywhere.title"), signOutEverywhere, { id: "account-sign-out-everywhere" }) : null,
+    current ? item(t("account.tokens.title"), tokensDialog, { id: "account-tokens" }) : null,
+    current ? item(t("account.delete.title"), deleteDialog, { id: "account-delete", class: "button ghost small menu-item danger" }) : null,
   );
 }
 
@@ -126,7 +128,7 @@ function render() {
 function openDialog(title, ...content) {
   fill(
     dialog,
-    h("div", { class: "panel-head" }, h("h2", {}, title), h("button", { type: "button", class: "button ghost small", "aria-label": "Close", onclick: () => dialog.close() }, "×")),
+    h("div", { class: "panel-head" }, h("h2", {}, title), h("button", { type: "button", class: "button ghost small", "aria-label": t("account.close"), onclick: () => dialog.close() }, "×")),
     ...content,
   );
   if (!dialog.open) dialog.showModal();
@@ -162,8 +164,8 @@ function credentialsForm(submitLabel, passwordAutocomplete, submit, note = null)
       },
     },
     note,
-    h("label", { class: "field" }, "Username", username),
-    h("label", { class: "field" }, "Password", password),
+    h("label", { class: "field" }, t("account.username"), username),
+    h("label", { class: "field" }, t("account.password"), password),
     error,
     h("div", { class: "form-actions" }, button),
   );
@@ -171,25 +173,25 @@ function credentialsForm(submitLabel, passwordAutocomplete, submit, note = null)
 
 function claimDialog() {
   openDialog(
-    "Claim this account",
-    credentialsForm("Claim", "new-password", async (username, password) => {
+    t("account.claim.title"),
+    credentialsForm(t("account.claim.button"), "new-password", async (username, password) => {
       current = await accounts.claim(username, password);
       render();
       window.dispatchEvent(new CustomEvent("fivedice:account", { detail: current }));
-      toast(`This account is yours now: ${current.name}`);
-    }, h("p", { class: "small muted" }, "Choose a username (3 to 24 characters) and a password (at least 8). Your seats and tables stay with you, and you can sign in from any browser.")),
+      toast(t("account.claim.done", { name: current.name }));
+    }, h("p", { class: "small muted" }, t("account.claim.note"))),
   );
 }
 
 function signInDialog() {
   const note = current && current.kind === "guest"
-    ? h("p", { class: "small muted" }, "Signing in leaves this guest account: claim it first if you want to keep its seats.")
+    ? h("p", { class: "small muted" }, t("account.sign_in.note"))
     : null;
   openDialog(
-    "Sign in",
-    credentialsForm("Sign in", "current-password", async (username, password) => {
+    t("account.sign_in.title"),
+    credentialsForm(t("account.sign_in.title"), "current-password", async (username, password) => {
       adopt(await accounts.signIn(username, password));
-      toast(`Signed in as ${current.name}`);
+      toast(t("account.who.signed_in", { name: current.name }));
       window.dispatchEvent(new Event("fivedice:route"));
     }, note),
   );
@@ -201,7 +203,7 @@ async function signOut() {
   } catch (error) {
     if (error.status !== 401) return toast(error.message, "error");
   }
-  toast("Signed out");
+  toast(t("account.signed_out"));
   await startOver();
 }
 
@@ -221,7 +223,7 @@ function confirmDialog(title, text, label, action) {
     h(
       "div",
       { class: "form-actions" },
-      h("button", { type: "button", class: "button", onclick: () => dialog.close() }, "Cancel"),
+      h("button", { type: "button", class: "button", onclick: () => dialog.close() }, t("account.cancel")),
       h("button", {
         type: "button",
         class: "button primary danger-fill",
@@ -240,17 +242,17 @@ function confirmDialog(title, text, label, action) {
 }
 
 function signOutEverywhere() {
-  confirmDialog("Sign out everywhere", "Every browser signed in to this account is signed out, this one too. API tokens keep working until you revoke them.", "Sign out everywhere", async () => {
+  confirmDialog(t("account.everywhere.title"), t("account.everywhere.text"), t("account.everywhere.title"), async () => {
     const ended = await accounts.signOutEverywhere();
-    toast(`Signed out of ${ended.sessions_ended} browser${ended.sessions_ended === 1 ? "" : "s"}`);
+    toast(t("account.everywhere.done", { count: ended.sessions_ended }));
     await startOver();
   });
 }
 
 function deleteDialog() {
-  confirmDialog("Delete account", `Delete ${current.name} for good? Its matches stay, shown as a deleted player; its sign-ins and API tokens end. This cannot be undone.`, "Delete my account", async () => {
+  confirmDialog(t("account.delete.title"), t("account.delete.text", { name: current.name }), t("account.delete.button"), async () => {
     await accounts.remove();
-    toast("Account deleted");
+    toast(t("account.delete.done"));
     await startOver();
   });
 }
@@ -258,7 +260,7 @@ function deleteDialog() {
 async function tokensDialog() {
   const list = h("ul", { class: "token-list" });
   const shown = h("div", { class: "token-shown" });
-  const label = h("input", { type: "text", name: "label", required: true, maxlength: "64", placeholder: "e.g. my bot" });
+  const label = h("input", { type: "text", name: "label", required: true, maxlength: "64", placeholder: t("account.tokens.placeholder") });
   const error = errorLine();
   const refresh = async () => {
     try {
@@ -266,15 +268,15 @@ async function tokensDialog() {
       fill(
         list,
         tokens.length
-          ? tokens.map((t) =>
-              h("li", { dataset: { tokenId: String(t.id) } }, h("span", {}, t.label, h("span", { class: "muted small" }, ` · ${new Date(t.created_at).toLocaleDateString()}`)),
+          ? tokens.map((token) =>
+              h("li", { dataset: { tokenId: String(token.id) } }, h("span", {}, token.label, h("span", { class: "muted small" }, ` · ${dayDateText(token.created_at)}`)),
                 h("button", { type: "button", class: "button small danger", onclick: async () => {
-                  await accounts.revokeToken(t.id).catch((failure) => toast(failure.message, "error"));
-                  toast(`Revoked ${t.label}`);
+                  await accounts.revokeToken(token.id).catch((failure) => toast(failure.message, "error"));
+                  toast(t("account.tokens.revoked", { label: token.label }));
                   refresh();
-                } }, "Revoke")),
+                } }, t("account.tokens.revoke"))),
             )
-          : h("li", { class: "muted" }, "No API tokens yet."),
+          : h("li", { class: "muted" }, t("account.tokens.none")),
       );
     } catch (failure) {
       error.textContent = failure.message;
@@ -290,11 +292,11 @@ async function tokensDialog() {
         try {
           const made = await accounts.createToken(label.value.trim());
           label.value = "";
-          const value = h("input", { type: "text", readonly: true, value: made.token, class: "token-value", "aria-label": "The new API token" });
+          const value = h("input", { type: "text", readonly: true, value: made.token, class: "token-value", "aria-label": t("account.tokens.new_token") });
           fill(
             shown,
-            h("p", { class: "small" }, h("strong", {}, "Copy it now: "), "it is shown only this once. A program sends it as ", h("code", {}, "Authorization: Bearer …"), " and plays as this account, shown as a bot."),
-            h("div", { class: "row" }, value, h("button", { type: "button", class: "button small", onclick: async () => toast((await copyText(made.token)) ? "Copied" : "Select it and copy", "info") }, "Copy")),
+            h("p", { class: "small" }, tNodes("account.tokens.shown", { copy_now: h("strong", {}, t("account.tokens.copy_now")), header: h("code", {}, "Authorization: Bearer …") })), // i18n: not text (an HTTP header)
+            h("div", { class: "row" }, value, h("button", { type: "button", class: "button small", onclick: async () => toast((await copyText(made.token)) ? t("account.tokens.copied") : t("account.tokens.select_and_copy"), "info") }, t("account.tokens.copy"))),
           );
           refresh();
         } catch (failure) {
@@ -302,10 +304,10 @@ async function tokensDialog() {
         }
       },
     },
-    h("label", { class: "field" }, "New token's label", label),
+    h("label", { class: "field" }, t("account.tokens.label"), label),
     error,
-    h("div", { class: "form-actions" }, h("button", { type: "submit", class: "button primary" }, "Create a token")),
+    h("div", { class: "form-actions" }, h("button", { type: "submit", class: "button primary" }, t("account.tokens.create"))),
   );
-  openDialog("API tokens", h("p", { class: "small muted" }, "A program plays through the protocol as this account with a token (the API is described at ", h("a", { href: "/docs", target: "_blank", rel: "noopener" }, "/docs"), ")."), shown, list, form);
+  openDialog(t("account.tokens.title"), h("p", { class: "small muted" }, tNodes("account.tokens.intro", { docs: h("a", { href: "/docs", target: "_blank", rel: "noopener" }, "/docs") })), shown, list, form);
   refresh();
 }

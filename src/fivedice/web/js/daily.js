@@ -8,8 +8,10 @@ import { daysTable, leaderboardTable } from "./daily_days.js";
 import { histogramSvg } from "./daily_histogram.js";
 import { resultSection } from "./daily_result.js";
 import { dayOptimalText, dayText, isDay, notBegunText, playersText, rulesText } from "./daily_words.js";
+import { presetTitle, t, tNodes } from "./i18n.js";
 
 const DAYS_PAGE = 30;
+const pillClass = (variant) => (variant ? "pill variant" : "pill"); // i18n: not text (classes)
 
 /** An answer, or null where the server has none for this browser (no result, no account). */
 async function orNone(promise) {
@@ -23,7 +25,7 @@ async function orNone(promise) {
 
 /** The day's scores, for a day you did not play (your result shows them otherwise). */
 function dayFigure(info) {
-  const label = `The day's scores of ${playersText(info.players)}${info.optimal_score !== null ? `; the optimal player's ${info.optimal_score}` : ""}.`;
+  const label = info.optimal_score !== null ? t("daily.figure.with_optimal", { count: info.players, optimal: info.optimal_score }) : t("daily.figure", { count: info.players });
   return h("figure", { class: "daily-board-figure" }, histogramSvg(info.histogram, label), h("figcaption", { class: "muted small" }, label));
 }
 
@@ -41,10 +43,10 @@ export class DailyScreen {
   constructor(root, params) {
     this.root = root;
     this.asked = params.get("daily") || "";
-    this.head = h("section", { class: "panel daily-head", "aria-labelledby": "daily-title" }, h("h1", { id: "daily-title" }, "Daily challenge"), h("p", { class: "muted" }, "Loading…"));
+    this.head = h("section", { class: "panel daily-head", "aria-labelledby": "daily-title" }, h("h1", { id: "daily-title" }, t("daily.title")), h("p", { class: "muted" }, t("daily.loading")));
     this.result = h("div", { class: "daily-result-slot" });
-    this.board = h("section", { class: "panel", "aria-labelledby": "daily-board-head" }, h("h2", { id: "daily-board-head" }, "Leaderboard"));
-    this.days = h("section", { class: "panel", "aria-labelledby": "daily-days-head" }, h("h2", { id: "daily-days-head" }, "Past days"));
+    this.board = h("section", { class: "panel", "aria-labelledby": "daily-board-head" }, h("h2", { id: "daily-board-head" }, t("daily.leaderboard")));
+    this.days = h("section", { class: "panel", "aria-labelledby": "daily-days-head" }, h("h2", { id: "daily-days-head" }, t("daily.past_days")));
     fill(root, h("div", { class: "page-grid daily-screen" }, this.head, this.result, this.board, this.days));
     this.load().catch((error) => toast(error.message, "error"));
   }
@@ -55,7 +57,7 @@ export class DailyScreen {
 
   async load() {
     if (this.asked && !isDay(this.asked)) {
-      fill(this.head, h("h1", { id: "daily-title" }, "Daily challenge"), h("p", {}, "That is not a day: days are written YYYY-MM-DD."));
+      fill(this.head, h("h1", { id: "daily-title" }, t("daily.title")), h("p", {}, t("daily.not_a_day")));
       return;
     }
     let today = null;
@@ -70,10 +72,10 @@ export class DailyScreen {
     if (this.gone) return;
     this.renderHead(day, isToday ? today : info, isToday ? today.attempt : null, isToday, info);
     if (result) fill(this.result, resultSection(result));
-    if (info) fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), result || !info.players ? null : dayFigure(info), leaderboardTable(info));
+    if (info) fill(this.board, h("h2", { id: "daily-board-head" }, t("daily.leaderboard")), result || !info.players ? null : dayFigure(info), leaderboardTable(info));
     else {
       const future = Boolean(today) && day > today.day;
-      fill(this.board, h("h2", { id: "daily-board-head" }, "Leaderboard"), h("p", { class: "muted", id: "daily-none" }, future ? notBegunText(day) : "No challenge on that day."));
+      fill(this.board, h("h2", { id: "daily-board-head" }, t("daily.leaderboard")), h("p", { class: "muted", id: "daily-none" }, future ? notBegunText(day) : t("daily.no_challenge")));
     }
     this.showDays(days.days || [], (days.days || []).length >= DAYS_PAGE);
     if (location.hash === "#past-days") focusPastDays(this.days);
@@ -91,26 +93,26 @@ export class DailyScreen {
         button.disabled = false;
       }
     };
-    const button = more ? h("button", { type: "button", class: "button small", id: "daily-older", onclick: () => older(button) }, "Older days") : null;
-    fill(this.days, h("h2", { id: "daily-days-head" }, "Past days"), daysTable(list), button ? h("div", { class: "row" }, button) : null);
+    const button = more ? h("button", { type: "button", class: "button small", id: "daily-older", onclick: () => older(button) }, t("daily.older_days")) : null;
+    fill(this.days, h("h2", { id: "daily-days-head" }, t("daily.past_days")), daysTable(list), button ? h("div", { class: "row" }, button) : null);
   }
 
   renderHead(day, about, attempt, isToday, info) {
-    const parts = [h("h1", { id: "daily-title" }, "Daily challenge: ", h("span", { class: "daily-date" }, dayText(day)))];
+    const parts = [h("h1", { id: "daily-title" }, tNodes("daily.title_of_day", { day: h("span", { class: "daily-date" }, dayText(day)) }))];
     if (about) {
-      parts.push(h("p", {}, h("span", { class: about.variant ? "pill variant" : "pill", id: "daily-rules" }, rulesText(day, about.rules_title, about.variant)), " ", h("span", { class: "muted small" }, `${playersText(about.players)} ${isToday ? "so far" : ""}`)));
+      parts.push(h("p", {}, h("span", { class: pillClass(about.variant), id: "daily-rules" }, rulesText(day, presetTitle(about.rules, about.rules_title), about.variant)), " ", h("span", { class: "muted small" }, isToday ? t("daily.players_so_far", { count: about.players }) : playersText(about.players))));
     }
     if (isToday && !(attempt && attempt.status === "finished")) {
-      parts.push(h("p", { class: "muted" }, "Everyone plays the same dice today; once your game is over, you see it beside the optimal player's on the same dice."));
+      parts.push(h("p", { class: "muted" }, t("daily.same_dice_today")));
       parts.push(h("div", { class: "row" }, attemptButton(attempt)));
     }
     if (info && info.over && dayOptimalText(info.optimal_score) !== null) {
-      parts.push(h("p", { class: "small" }, "The optimal player scored ", h("strong", { id: "daily-day-optimal" }, dayOptimalText(info.optimal_score)), "."));
+      parts.push(h("p", { class: "small" }, tNodes("daily.day_optimal", { score: h("strong", { id: "daily-day-optimal" }, dayOptimalText(info.optimal_score)) })));
     } else if (info && info.over) {
-      parts.push(h("p", { class: "small", id: "daily-day-optimal-none" }, "Nobody played this day, so it has no optimal game to compare with."));
+      parts.push(h("p", { class: "small", id: "daily-day-optimal-none" }, t("daily.day_optimal_none")));
     }
     if (info && info.over) {
-      if (info.secret) parts.push(h("details", { class: "daily-secret small" }, h("summary", {}, "The day's secret (to check the dice)"), h("code", {}, info.secret)));
+      if (info.secret) parts.push(h("details", { class: "daily-secret small" }, h("summary", {}, t("daily.secret")), h("code", {}, info.secret)));
     }
     fill(this.head, parts);
   }

@@ -5,9 +5,11 @@ import { ensureAccount } from "./account.js";
 import { daily } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { navigate } from "./router.js";
-import { playersText, rulesText, streakText, timeLeftText } from "./daily_words.js";
+import { rulesText, streakText, timeLeftText } from "./daily_words.js";
+import { presetTitle, t, tNodes } from "./i18n.js";
 
 const TICK_MS = 30000;
+const pillClass = (variant) => (variant ? "pill variant" : "pill"); // i18n: not text (classes)
 
 /** Open (or resume) today's attempt, opening a guest account first if there is none. */
 export async function playToday(button) {
@@ -18,7 +20,7 @@ export async function playToday(button) {
     navigate(`./?table=${encodeURIComponent(started.table_id)}`);
   } catch (error) {
     if (error.code === "daily_already_played") navigate("./?daily");
-    else toast(error.code === "no_account" ? "The daily challenge needs an account: reload the page to open a guest one" : error.message, "error");
+    else toast(error.code === "no_account" ? t("daily.needs_account") : error.message, "error");
     if (button) button.disabled = false;
   }
 }
@@ -26,21 +28,21 @@ export async function playToday(button) {
 /** The button for today's attempt: Play, Resume (unfinished) or See your result (finished). */
 export function attemptButton(attempt) {
   if (attempt && attempt.status === "finished") {
-    return h("a", { class: "button primary", id: "daily-see-result", href: "./?daily", "data-link": true }, "See your result");
+    return h("a", { class: "button primary", id: "daily-see-result", href: "./?daily", "data-link": true }, t("daily.see_result"));
   }
   const resume = Boolean(attempt);
-  const button = h("button", { type: "button", class: "button primary", id: resume ? "daily-resume" : "daily-play", onclick: () => playToday(button) }, resume ? "Resume today's challenge" : "Play today's challenge");
+  const button = h("button", { type: "button", class: "button primary", id: resume ? "daily-resume" : "daily-play", onclick: () => playToday(button) }, resume ? t("daily.resume") : t("daily.play"));
   return button;
 }
 
 export class DailyCard {
   constructor() {
     this.left = h("span", { class: "daily-left" });
-    this.body = h("div", { class: "daily-card-body" }, h("p", { class: "muted small" }, "Loading today's dice…"));
+    this.body = h("div", { class: "daily-card-body" }, h("p", { class: "muted small" }, t("daily.card.loading")));
     this.root = h(
       "section",
       { class: "panel daily-card", id: "daily-card", "aria-labelledby": "daily-card-head" },
-      h("div", { class: "panel-head" }, h("h2", { id: "daily-card-head" }, "Daily challenge"), h("a", { href: "./?daily#past-days", "data-link": true, class: "small", id: "daily-past-days" }, "Past days")),
+      h("div", { class: "panel-head" }, h("h2", { id: "daily-card-head" }, t("daily.title")), h("a", { href: "./?daily#past-days", "data-link": true, class: "small", id: "daily-past-days" }, t("daily.past_days"))),
       this.body,
     );
     this.timer = setInterval(() => this.tick(), TICK_MS);
@@ -60,7 +62,7 @@ export class DailyCard {
     try {
       today = await daily.today();
     } catch (error) {
-      if (mine === this.loads) fill(this.body, h("p", { class: "muted small" }, `The daily challenge is not available: ${error.message}`));
+      if (mine === this.loads) fill(this.body, h("p", { class: "muted small" }, t("daily.card.unavailable", { reason: error.message })));
       return;
     }
     if (mine !== this.loads) return; // a later answer (another account's) is on its way
@@ -70,13 +72,12 @@ export class DailyCard {
     this.tick();
     fill(
       this.body,
-      h("p", { class: "daily-rules" }, h("span", { class: today.variant ? "pill variant" : "pill" }, rulesText(today.day, today.rules_title, today.variant)), " ", h("span", { class: "muted small" }, today.variant ? "not the everyday rules; the same dice for everyone today" : "the same dice for everyone today")),
+      h("p", { class: "daily-rules" }, h("span", { class: pillClass(today.variant) }, rulesText(today.day, presetTitle(today.rules, today.rules_title), today.variant)), " ", h("span", { class: "muted small" }, today.variant ? t("daily.card.variant") : t("daily.card.same_dice"))),
       h(
         "p",
         { class: "small daily-facts" },
-        finished ? h("strong", { id: "daily-your-score" }, `You scored ${attempt.score} today. `) : null,
-        `${playersText(today.players)} so far · your streak: ${streakText(today.streak)} · next challenge in `,
-        this.left,
+        finished ? h("strong", { id: "daily-your-score" }, `${t("daily.card.your_score", { score: attempt.score })} `) : null,
+        tNodes("daily.card.facts", { players: t("daily.players_so_far", { count: today.players }), streak: streakText(today.streak), left: this.left }),
       ),
       h("div", { class: "row" }, attemptButton(attempt)),
     );

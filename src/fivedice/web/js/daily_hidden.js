@@ -5,6 +5,7 @@
 import { daily } from "./api.js";
 import { fill, h } from "./dom.js";
 import { whenOverText } from "./daily_words.js";
+import { t, tNodes } from "./i18n.js";
 
 /** Whether a socket refusal says this table is a daily game not to be watched yet. */
 export function isHiddenDaily(message) {
@@ -19,20 +20,20 @@ export function renderHiddenDaily(screen) {
   screen.cardPanel.hidden = true;
   screen.sideEl.hidden = true;
   const when = h("span", { id: "daily-hidden-when" }, whenOverText(null));
-  fill(screen.headEl, h("h1", { id: "daily-hidden-title" }, "Not yet: a daily challenge game"));
+  fill(screen.headEl, h("h1", { id: "daily-hidden-title" }, t("daily.hidden.title")));
   fill(
     screen.feltEl,
     h(
       "div",
       { class: "turn-who daily-hidden" },
-      h("p", { class: "turn-title" }, "This is someone's daily challenge game"),
-      h("p", { class: "turn-sub" }, "Everyone plays the same dice today, so its game can be watched once the day is over, ", when, "."),
+      h("p", { class: "turn-title" }, t("daily.hidden.whose")),
+      h("p", { class: "turn-sub" }, tNodes("daily.hidden.when", { when })),
     ),
     h(
       "div",
       { class: "controls" },
-      h("a", { class: "button primary", href: "./?daily", "data-link": true, id: "daily-hidden-today" }, "Today's challenge"),
-      h("a", { class: "button", href: "./", "data-link": true }, "To the lobby"),
+      h("a", { class: "button primary", href: "./?daily", "data-link": true, id: "daily-hidden-today" }, t("daily.hidden.today")),
+      h("a", { class: "button", href: "./", "data-link": true }, t("daily.to_lobby")),
     ),
   );
   daily

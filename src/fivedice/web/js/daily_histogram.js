@@ -2,11 +2,13 @@
 // score marked by a line. The geometry is pure (unit-tested); the drawing uses it.
 
 import { s } from "./dom.js";
+import { num, t } from "./i18n.js";
 
 export const WIDTH = 600;
 export const HEIGHT = 180;
 const PAD = { left: 8, right: 8, top: 24, bottom: 28 };
 const TICKS = 5;
+const BAR_YOU = "bar you"; // i18n: not text (classes)
 
 /** Where a score falls along the axis of the bins (x in the drawing): the bins hold whole
  * scores, both ends included, so a score sits in the middle of its own slot of its bin. */
@@ -66,19 +68,19 @@ export function histogramSvg(histogram, label) {
   svg.append(s("line", { x1: 0, x2: WIDTH, y1: g.baseline, y2: g.baseline, class: "axis" }));
   for (const bar of g.bars) {
     svg.append(
-      s("rect", { x: bar.x, y: bar.y, width: bar.width, height: Math.max(bar.count ? 1 : 0, bar.height), class: bar.you ? "bar you" : "bar", dataset: { from: String(bar.from), to: String(bar.to), count: String(bar.count) } },
-        s("title", {}, `${bar.from}–${bar.to}: ${bar.count} player${bar.count === 1 ? "" : "s"}${bar.you ? " (you)" : ""}`)),
+      s("rect", { x: bar.x, y: bar.y, width: bar.width, height: Math.max(bar.count ? 1 : 0, bar.height), class: bar.you ? BAR_YOU : "bar", dataset: { from: String(bar.from), to: String(bar.to), count: String(bar.count) } },
+        s("title", {}, t(bar.you ? "daily.histogram.bar_you" : "daily.histogram.bar", { from: bar.from, to: bar.to, count: bar.count }))),
     );
   }
   for (const tick of g.ticks) {
     svg.append(s("line", { x1: tick.x, x2: tick.x, y1: g.baseline, y2: g.baseline + 5, class: "axis" }));
     const side = tick.anchor === "end" ? " end" : tick.anchor === "middle" ? " mid" : "";
-    svg.append(s("text", { x: tick.x, y: HEIGHT - 6, class: `tick${side}` }, String(tick.value)));
+    svg.append(s("text", { x: tick.x, y: HEIGHT - 6, class: `tick${side}` }, num(tick.value)));
   }
   if (g.optimal !== null) {
     svg.append(s("line", { x1: g.optimal, x2: g.optimal, y1: 4, y2: g.baseline, class: "optimal-line" }));
     const end = g.optimal > WIDTH * 0.7;
-    svg.append(s("text", { x: g.optimal + (end ? -6 : 6), y: 18, class: end ? "optimal-label end" : "optimal-label" }, `optimal ${histogram.optimal}`));
+    svg.append(s("text", { x: g.optimal + (end ? -6 : 6), y: 18, class: end ? "optimal-label end" : "optimal-label" }, t("daily.histogram.optimal", { score: histogram.optimal })));
   }
   return svg;
 }

@@ -3,6 +3,7 @@
 
 import { daily } from "./api.js";
 import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The day of a daily table from its view, when the server says it there. */
 function dayInView(view) {
@@ -10,7 +11,9 @@ function dayInView(view) {
 }
 
 /** The results' title on a daily table (one player: nobody to win against). */
-export const DAILY_DONE = "Your daily challenge is done";
+export function dailyDoneTitle() {
+  return t("daily.done");
+}
 
 /** Find out whether the table is this account's attempt today (the view does not say): then
  * `screen.daily` holds the day, and the screen is drawn again without invite link and chat. */
@@ -37,10 +40,10 @@ export function dailyResultLink(screen) {
       screen.rematchEl.hidden = true;
     }
     const title = document.getElementById("result-title");
-    if (title) title.textContent = DAILY_DONE;
+    if (title) title.textContent = dailyDoneTitle();
     const again = document.getElementById("new-game"); // a new game is tomorrow's: it goes to the lobby
-    if (again) again.textContent = "Lobby";
-    fill(slot, h("a", { class: "button primary", id: "daily-compare", href: `./?daily=${encodeURIComponent(day)}`, "data-link": true }, "See how you did against the optimal player"));
+    if (again) again.textContent = t("daily.lobby");
+    fill(slot, h("a", { class: "button primary", id: "daily-compare", href: `./?daily=${encodeURIComponent(day)}`, "data-link": true }, t("daily.compare")));
   };
   const known = dayInView(screen.view) || screen.daily;
   if (known) show(known);

@@ -1,12 +1,9 @@
 // The daily result's turn-by-turn table: your box and points beside the optimal player's, the
 // dice of each roll for both, the cost of your decisions and the turn's mark.
 
+import { costText, decisionParts, markOf, rollsText } from "./daily_words.js";
 import { h } from "./dom.js";
-import { costText, decisionsWords, markOf, rollsText } from "./daily_words.js";
-
-/** The line under the caption: what the cost counts, and why luck is not in it. */
-export const COST_NOTE =
-  "Cost: the expected points your choices gave away against the best choice at the same moment; what the dice did next is luck, so a turn can end like the optimal player's and still cost points.";
+import { boxLabel, num, t } from "./i18n.js";
 
 /** A turn's mark: a coloured symbol, with its word for screen readers and as a tooltip. */
 export function markBadge(mark) {
@@ -16,16 +13,12 @@ export function markBadge(mark) {
 
 /** Your choices of a turn, one per roll and the box: "kept 4 4 4 (best: kept 4 4 4 4)". */
 function choices(decisions, labelOf) {
-  const words = decisionsWords(decisions, labelOf);
-  if (!words.length) return null;
+  const parts = decisionParts(decisions, labelOf);
+  if (!parts.length) return null;
   return h(
     "span",
     { class: "daily-kept small" },
-    words.map((text, i) => {
-      const at = text.indexOf(" (best: ");
-      const part = at < 0 ? text : [text.slice(0, at), " ", h("span", { class: "daily-best" }, text.slice(at + 1))];
-      return [i ? " · " : null, h("span", { class: "daily-choice" }, part)];
-    }),
+    parts.map(({ taken, best }, i) => [i ? " · " : null, h("span", { class: "daily-choice" }, taken, best ? [" ", h("span", { class: "daily-best" }, best)] : null)]),
   );
 }
 
@@ -34,7 +27,7 @@ function play(side, decisions = null, labelOf = null) {
   return h(
     "td",
     { class: "daily-play" },
-    h("span", { class: "daily-box" }, side.label || side.category, " ", h("strong", {}, String(side.points))),
+    h("span", { class: "daily-box" }, boxLabel(side.label || side.category), " ", h("strong", {}, num(side.points))),
     h(
       "span",
       { class: "daily-rolls muted small", title: rollsText(side.rolls) },
@@ -47,13 +40,13 @@ function play(side, decisions = null, labelOf = null) {
 /** The table of `turns` (the comparison's turns). */
 export function turnsTable(turns) {
   const labels = new Map();
-  for (const t of turns) for (const side of [t.you, t.optimal]) if (side && side.category) labels.set(side.category, side.label || side.category);
+  for (const t of turns) for (const side of [t.you, t.optimal]) if (side && side.category) labels.set(side.category, boxLabel(side.label || side.category));
   const labelOf = (name) => labels.get(name) || name;
   return h(
     "table",
     { class: "data-table daily-turns", id: "daily-turns" },
-    h("caption", {}, "Your game beside the optimal player's, turn by turn (the dice of each roll under the box)", h("span", { class: "daily-cost-note muted small", id: "daily-cost-note" }, COST_NOTE)),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "num" }, "Turn"), h("th", { scope: "col" }, "You"), h("th", { scope: "col" }, "Optimal player"), h("th", { scope: "col", class: "num" }, "Cost"))),
+    h("caption", {}, t("daily.turns.caption"), h("span", { class: "daily-cost-note muted small", id: "daily-cost-note" }, t("daily.turns.cost_note"))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "num" }, t("daily.turns.turn")), h("th", { scope: "col" }, t("daily.you")), h("th", { scope: "col" }, t("daily.optimal_player")), h("th", { scope: "col", class: "num" }, t("daily.turns.cost")))),
     h(
       "tbody",
       {},

@@ -4,11 +4,13 @@
 
 import { api } from "./api.js";
 import { fill, h, s } from "./dom.js";
-import { dateText } from "./labels.js";
+import { num, presetTitle, t, tNodes } from "./i18n.js";
+import { dateTimeText, shortDateText } from "./dates.js";
 
-const shortDate = (iso) => new Date(iso).toLocaleDateString(undefined, { month: "short", day: "numeric" });
-const percent = (share) => `${Math.round(share * 100)}%`;
-const KIND = { guest: "guest", person: "player", deleted: "deleted" };
+const percent = (share) => num(Math.round(share * 100) / 100, { style: "percent" });
+const decimal = (value, digits) => num(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const KINDS = ["guest", "person", "deleted"];
+const familyName = (family) => (["yahtzee", "yatzy", "yacht", "general"].includes(family.family) ? t(`family.${family.family}`) : family.label);
 
 // The chart's frame, in SVG units: it scales to the panel's width, so a phone draws a
 // narrower frame (its labels would shrink to nothing otherwise).
@@ -40,24 +42,24 @@ export function ratingChart(family, narrow = window.innerWidth < 640) {
   const x = (i) => PAD.left + (points.length === 1 ? plotW / 2 : (i / (points.length - 1)) * plotW);
   const y = (v) => PAD.top + plotH - ((v - yLow) / (yHigh - yLow || 1)) * plotH;
   const grid = yTicks.map((v) =>
-    s("g", { class: "chart-tick" }, s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }), s("text", { x: PAD.left - 8, y: y(v) + 4, "text-anchor": "end" }, String(v))),
+    s("g", { class: "chart-tick" }, s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }), s("text", { x: PAD.left - 8, y: y(v) + 4, "text-anchor": "end" }, num(v))),
   );
   const every = Math.max(1, Math.ceil(points.length / (narrow ? 5 : 10)));
-  const xLabels = points.map((p, i) => (i % every === 0 || i === points.length - 1 ? s("text", { x: x(i), y: H - PAD.bottom + 16, "text-anchor": "middle" }, String(p.games)) : null));
+  const xLabels = points.map((p, i) => (i % every === 0 || i === points.length - 1 ? s("text", { x: x(i), y: H - PAD.bottom + 16, "text-anchor": "middle" }, num(p.games)) : null));
   const segments = points.slice(1).map((p, i) =>
     s("line", { class: p.provisional ? "chart-line provisional" : "chart-line", x1: x(i), y1: y(points[i].rating), x2: x(i + 1), y2: y(p.rating) }),
   );
   const dots = points.map((p, i) =>
-    s("circle", { class: p.provisional ? "chart-dot provisional" : "chart-dot", cx: x(i), cy: y(p.rating), r: 4 }, s("title", {}, `${p.rating.toFixed(1)} after rated match ${p.games}${p.provisional ? " (provisional)" : ""}, ${dateText(p.finished_at)}`)),
+    s("circle", { class: p.provisional ? "chart-dot provisional" : "chart-dot", cx: x(i), cy: y(p.rating), r: 4 }, s("title", {}, t(p.provisional ? "profile.chart.point_provisional" : "profile.chart.point", { rating: decimal(p.rating, 1), games: p.games, when: dateTimeText(p.finished_at) }))),
   );
   return s(
     "svg",
-    { class: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${family.label} rating over ${points.length} rated ${points.length === 1 ? "match" : "matches"}, now ${family.rating.toFixed(1)}` },
+    { class: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("profile.chart.label", { family: familyName(family), count: points.length, rating: decimal(family.rating, 1) }) },
     grid,
     s("line", { class: "chart-axis", x1: PAD.left, x2: W - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
     xLabels,
-    s("text", { class: "chart-label", x: PAD.left + plotW / 2, y: H - 6, "text-anchor": "middle" }, "Rated matches played"),
-    s("text", { class: "chart-label", x: 12, y: PAD.top + plotH / 2, "text-anchor": "middle", transform: `rotate(-90 12 ${PAD.top + plotH / 2})` }, "Rating"),
+    s("text", { class: "chart-label", x: PAD.left + plotW / 2, y: H - 6, "text-anchor": "middle" }, t("profile.chart.x_axis")),
+    s("text", { class: "chart-label", x: 12, y: PAD.top + plotH / 2, "text-anchor": "middle", transform: `rotate(-90 12 ${PAD.top + plotH / 2})` }, t("profile.chart.y_axis")),
     segments,
     dots,
   );
@@ -70,11 +72,11 @@ function familyPanel(family, provisionalNote) {
     h(
       "div",
       { class: "panel-head" },
-      h("h2", {}, `${family.label} rating`),
-      h("p", { class: "profile-rating-now" }, h("strong", {}, family.rating.toFixed(1)), family.provisional ? h("span", { class: "pill provisional-tag", title: provisionalNote }, "provisional") : null),
+      h("h2", {}, t("profile.family_rating", { family: familyName(family) })),
+      h("p", { class: "profile-rating-now" }, h("strong", {}, decimal(family.rating, 1)), family.provisional ? h("span", { class: "pill provisional-tag", title: provisionalNote }, t("profile.provisional")) : null),
     ),
     ratingChart(family),
-    h("p", { class: "muted small" }, `${family.games} rated ${family.games === 1 ? "match" : "matches"}. Hollow points on a dashed line: still provisional. Shown: a cautious estimate (mu − 3σ).`),
+    h("p", { class: "muted small" }, t("profile.rating_note", { count: family.games })),
   );
 }
 
@@ -83,19 +85,19 @@ function statsTable(stats) {
   return h(
     "section",
     { class: "panel profile-stats", dataset: { preset: stats.preset } },
-    h("h3", {}, stats.title),
+    h("h3", {}, presetTitle(stats.preset, stats.title)),
     h(
       "table",
       { class: "data-table stats-table" },
       h(
         "tbody",
         {},
-        row("Games played", String(stats.games)),
-        row("Average score", stats.average_score.toFixed(1)),
-        row("Upper bonus", percent(stats.upper_bonus_rate)),
-        row("Yahtzee scored", percent(stats.yahtzee_rate)),
-        row("Best game", String(stats.best_score)),
-        row("Accuracy", stats.accuracy === null ? "not analysed yet" : `${stats.accuracy.toFixed(2)} pts / decision`),
+        row(t("profile.stats.games"), num(stats.games)),
+        row(t("profile.stats.average"), decimal(stats.average_score, 1)),
+        row(t("profile.stats.upper_bonus"), percent(stats.upper_bonus_rate)),
+        row(t("profile.stats.yahtzee"), percent(stats.yahtzee_rate)),
+        row(t("profile.stats.best"), num(stats.best_score)),
+        row(t("profile.stats.accuracy"), stats.accuracy === null ? t("profile.stats.not_analysed") : t("profile.stats.per_decision", { points: decimal(stats.accuracy, 2) })),
       ),
     ),
   );
@@ -105,7 +107,7 @@ function recentTable(recent) {
   return h(
     "table",
     { class: "data-table", id: "profile-recent" },
-    h("thead", {}, h("tr", {}, h("th", {}, "When"), h("th", {}, "Table"), h("th", { class: "num" }, "Place"), h("th", { class: "num" }, "Score"), h("th", {}, ""))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("profile.recent.when")), h("th", {}, t("profile.recent.table")), h("th", { class: "num" }, t("profile.recent.place")), h("th", { class: "num" }, t("profile.recent.score")), h("th", {}, ""))),
     h(
       "tbody",
       {},
@@ -114,14 +116,14 @@ function recentTable(recent) {
             h(
               "tr",
               { dataset: { match: m.match_id } },
-              h("td", { title: dateText(m.finished_at) }, shortDate(m.finished_at)),
-              h("td", {}, m.name || m.preset, m.rated ? h("span", { class: "pill rated-tag" }, "rated") : null, h("div", { class: "muted small" }, `as ${m.played_as} · ${m.players} ${m.players === 1 ? "player" : "players"}`)),
-              h("td", { class: "num" }, m.place ? `${m.place} of ${m.players}` : "–"),
-              h("td", { class: "num" }, h("strong", {}, String(m.total))),
-              h("td", { class: "num" }, h("a", { href: `./?view=replay&match=${encodeURIComponent(m.match_id)}`, "data-link": true, class: "replay-link" }, "Replay")),
+              h("td", { title: dateTimeText(m.finished_at) }, shortDateText(m.finished_at)),
+              h("td", {}, m.name || presetTitle(m.preset), m.rated ? h("span", { class: "pill rated-tag" }, t("profile.recent.rated")) : null, h("div", { class: "muted small" }, t("profile.recent.as", { name: m.played_as, count: m.players }))),
+              h("td", { class: "num" }, m.place ? t("profile.recent.place_of", { place: m.place, players: m.players }) : "–"),
+              h("td", { class: "num" }, h("strong", {}, num(m.total))),
+              h("td", { class: "num" }, h("a", { href: `./?view=replay&match=${encodeURIComponent(m.match_id)}`, "data-link": true, class: "replay-link" }, t("profile.recent.replay"))),
             ),
           )
-        : h("tr", {}, h("td", { colspan: "5", class: "empty" }, "No finished matches yet.")),
+        : h("tr", {}, h("td", { colspan: "5", class: "empty" }, t("profile.recent.none"))),
     ),
   );
 }
@@ -129,7 +131,7 @@ function recentTable(recent) {
 export class ProfileScreen {
   constructor(root, params) {
     this.root = root;
-    fill(root, h("section", { class: "panel" }, h("p", { class: "muted" }, "Loading the profile…")));
+    fill(root, h("section", { class: "panel" }, h("p", { class: "muted" }, t("profile.loading"))));
     this.load(params.get("account") || "");
   }
 
@@ -138,10 +140,10 @@ export class ProfileScreen {
     try {
       profile = await api.profile(accountId);
     } catch (error) {
-      fill(this.root, h("section", { class: "panel" }, h("h1", {}, "Profile"), h("p", { class: "empty" }, error.message)));
+      fill(this.root, h("section", { class: "panel" }, h("h1", {}, t("profile.title")), h("p", { class: "empty" }, error.message)));
       return;
     }
-    const note = "Fewer than five rated matches in this family";
+    const note = t("profile.provisional_note");
     const accuracy = profile.accuracy;
     fill(
       this.root,
@@ -151,20 +153,20 @@ export class ProfileScreen {
         h(
           "section",
           { class: "panel profile-head" },
-          h("h1", { id: "profile-name" }, profile.name, h("span", { class: "pill" }, KIND[profile.kind] || profile.kind)),
+          h("h1", { id: "profile-name" }, profile.name, h("span", { class: "pill" }, KINDS.includes(profile.kind) ? t(`profile.kind.${profile.kind}`) : profile.kind)),
           h(
             "p",
             { class: "profile-accuracy", id: "profile-accuracy" },
             accuracy.per_decision === null
-              ? "Accuracy: no decisions analysed yet."
-              : [h("strong", {}, accuracy.per_decision.toFixed(2)), ` expected points given away per decision against the optimal player (over ${accuracy.decisions} decisions; 0 is perfect).`],
+              ? t("profile.accuracy.none")
+              : tNodes("profile.accuracy", { points: h("strong", {}, decimal(accuracy.per_decision, 2)), count: accuracy.decisions }),
           ),
         ),
         profile.ratings.length
           ? profile.ratings.map((f) => familyPanel(f, note))
-          : h("section", { class: "panel" }, h("h2", {}, "Rating"), h("p", { class: "empty" }, "No rated matches yet.")),
-        h("section", { class: "profile-games", "aria-label": "Games per rule set" }, profile.games.length ? profile.games.map(statsTable) : h("section", { class: "panel" }, h("p", { class: "empty" }, "No games played to the end yet."))),
-        h("section", { class: "panel", "aria-labelledby": "recent-head" }, h("h2", { id: "recent-head" }, "Recent matches"), recentTable(profile.recent)),
+          : h("section", { class: "panel" }, h("h2", {}, t("profile.rating")), h("p", { class: "empty" }, t("profile.no_rated"))),
+        h("section", { class: "profile-games", "aria-label": t("profile.games_label") }, profile.games.length ? profile.games.map(statsTable) : h("section", { class: "panel" }, h("p", { class: "empty" }, t("profile.no_games")))),
+        h("section", { class: "panel", "aria-labelledby": "recent-head" }, h("h2", { id: "recent-head" }, t("profile.recent.title")), recentTable(profile.recent)),
       ),
     );
   }

@@ -7,15 +7,20 @@ import { actionText, analysisView } from "./analysis.js";
 import { decisionStep } from "./decisions.js";
 import { DiceTray } from "./dice.js";
 import { fill, h, s, toast } from "./dom.js";
-import { dateText } from "./labels.js";
+import { boxLabel, has, language, num, presetTitle, t } from "./i18n.js";
+import { dateTimeText } from "./dates.js";
 import { heldValues, playersOf, replayColumns, turnCount, turnName } from "./replay_words.js";
 import { renderScorecard } from "./scorecard.js";
 import { turnAt, turnsOf } from "./turns.js";
 
 const PLAY_MS = 700;
 
+/** A step button: `keys` its shortcuts as shown ("Shift+←"), named in its title ("Shift+← or
+ * PageUp", in the page's language) and given to assistive technology. */
 function stepButton(label, path, onclick, keys) {
-  const button = h("button", { type: "button", class: "button small step", "aria-label": label, title: `${label} (${keys})`, "aria-keyshortcuts": keys.replaceAll(" or ", " ").replaceAll("←", "ArrowLeft").replaceAll("→", "ArrowRight"), onclick });
+  const shown = new Intl.ListFormat(language(), { type: "disjunction" }).format(keys);
+  const shortcuts = keys.map((k) => k.replaceAll("←", "ArrowLeft").replaceAll("→", "ArrowRight")).join(" ");
+  const button = h("button", { type: "button", class: "button small step", "aria-label": label, title: t("replay.step_title", { label, keys: shown }), "aria-keyshortcuts": shortcuts, onclick });
   button.append(s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" }, s("path", { d: path })));
   return button;
 }
@@ -31,7 +36,7 @@ export class ReplayScreen {
     this.playing = null;
     this.onKeyDown = (event) => this.onKey(event);
     document.addEventListener("keydown", this.onKeyDown);
-    fill(root, h("section", { class: "panel" }, h("p", {}, "Loading the match…")));
+    fill(root, h("section", { class: "panel" }, h("p", {}, t("replay.loading"))));
     this.load();
   }
 
@@ -46,7 +51,7 @@ export class ReplayScreen {
       this.match = await api.match(this.matchId);
       if (this.destroyed) return; // the page moved on while the match loaded
     } catch (error) {
-      fill(this.root, h("section", { class: "panel" }, h("h1", {}, error.code === "daily_not_over" ? "Not yet: a daily challenge game" : "No such match"), h("p", {}, error.message), h("a", { href: "./", "data-link": true }, "To the lobby")));
+      fill(this.root, h("section", { class: "panel" }, h("h1", {}, t(error.code === "daily_not_over" ? "replay.daily_not_over" : "replay.no_such_match")), h("p", {}, error.message), h("a", { href: "./", "data-link": true }, t("replay.to_lobby"))));
       return;
     }
     const created = this.match.events[0];
@@ -61,27 +66,27 @@ export class ReplayScreen {
 
   label(category) {
     const box = this.categories.find((c) => c.name === category);
-    return box ? box.label : category;
+    return box ? boxLabel(box.label) : category;
   }
 
   build() {
     const m = this.match;
     const total = m.events.length;
-    this.slider = h("input", { type: "range", min: "1", max: String(total), value: String(total), "aria-label": "Event", id: "replay-slider" });
+    this.slider = h("input", { type: "range", min: "1", max: String(total), value: String(total), "aria-label": t("replay.event"), id: "replay-slider" });
     this.slider.style.setProperty("--max", String(total)); // the groove fills up to the thumb
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.caption = h("p", { class: "replay-caption", "aria-live": "polite", id: "replay-caption" });
     this.counter = h("span", { class: "replay-counter num", id: "replay-counter" });
     this.turnPicker = h(
       "select",
-      { id: "replay-turn", "aria-label": "Turn", onchange: () => this.go(this.turns[Number(this.turnPicker.value)].start) },
+      { id: "replay-turn", "aria-label": t("replay.turn"), onchange: () => this.go(this.turns[Number(this.turnPicker.value)].start) },
       this.turns.map((turn, index) => h("option", { value: String(index) }, this.turnLabel(turn))),
     );
     this.decisionNote = h("p", { class: "replay-decision", id: "replay-decision", hidden: true });
-    this.playButton = h("button", { type: "button", class: "button small", onclick: () => this.togglePlay() }, "Play");
+    this.playButton = h("button", { type: "button", class: "button small", onclick: () => this.togglePlay() }, t("replay.play"));
     this.tray = new DiceTray(() => {});
     this.cardEl = h("div", { class: "card-scroll" });
-    this.analysisEl = h("div", {}, h("p", { class: "muted" }, "Analysing every move…"));
+    this.analysisEl = h("div", {}, h("p", { class: "muted" }, t("replay.analysing")));
     const outcome = m.outcome;
     fill(
       this.root,
@@ -91,25 +96,25 @@ export class ReplayScreen {
         h(
           "header",
           { class: "table-head" },
-          h("h1", {}, m.label || "Match replay"),
-          h("div", { class: "meta" }, h("span", { class: "pill" }, this.rules.title), h("span", {}, dateText(m.finished_at || m.created_at)), outcome ? h("span", {}, outcome.standings.map((s) => `${s.place || "–"}. ${s.name} ${s.total}`).join(" · ")) : h("span", { class: "pill" }, m.status)),
+          h("h1", {}, m.label || t("replay.title")),
+          h("div", { class: "meta" }, h("span", { class: "pill" }, presetTitle(this.rules.name, this.rules.title)), h("span", {}, dateTimeText(m.finished_at || m.created_at)), outcome ? h("span", {}, outcome.standings.map((s) => t("replay.standing", { place: s.place || "–", name: s.name, total: s.total })).join(" · ")) : h("span", { class: "pill" }, has(`replay.status.${m.status}`) ? t(`replay.status.${m.status}`) : m.status)),
         ),
         h(
           "div",
           { class: "board" },
           (this.felt = h(
             "section",
-            { class: "felt", "aria-label": "Replay" },
+            { class: "felt", "aria-label": t("replay.replay") },
             h(
               "div",
               { class: "replay-controls" },
-              stepButton("First event", "M6 5v14M19 5l-9 7 9 7z", () => this.go(1), "Home"),
-              stepButton("Previous turn", "M12 5l-7 7 7 7zM20 5l-7 7 7 7z", () => this.previousTurn(), "Shift+← or PageUp"),
-              stepButton("Previous event", "M16 5l-9 7 9 7z", () => this.go(this.step - 1), "←"),
+              stepButton(t("replay.first_event"), "M6 5v14M19 5l-9 7 9 7z", () => this.go(1), ["Home"]), // i18n: not text (a key's name)
+              stepButton(t("replay.previous_turn"), "M12 5l-7 7 7 7zM20 5l-7 7 7 7z", () => this.previousTurn(), ["Shift+←", "PageUp"]),
+              stepButton(t("replay.previous_event"), "M16 5l-9 7 9 7z", () => this.go(this.step - 1), ["←"]),
               this.playButton,
-              stepButton("Next event", "M8 5l9 7-9 7z", () => this.go(this.step + 1), "→"),
-              stepButton("Next turn", "M4 5l7 7-7 7zM12 5l7 7-7 7z", () => this.nextTurn(), "Shift+→ or PageDown"),
-              stepButton("Last event", "M18 5v14M5 5l9 7-9 7z", () => this.go(total), "End"),
+              stepButton(t("replay.next_event"), "M8 5l9 7-9 7z", () => this.go(this.step + 1), ["→"]),
+              stepButton(t("replay.next_turn"), "M4 5l7 7-7 7zM12 5l7 7-7 7z", () => this.nextTurn(), ["Shift+→", "PageDown"]),
+              stepButton(t("replay.last_event"), "M18 5v14M5 5l9 7-9 7z", () => this.go(total), ["End"]), // i18n: not text (a key's name)
             ),
             h("div", { class: "replay-turns" }, this.turnPicker, this.counter),
             this.slider,
@@ -117,8 +122,8 @@ export class ReplayScreen {
             this.decisionNote,
             this.tray.el,
           )),
-          h("section", { class: "panel card-panel", "aria-label": "Scorecard" }, h("div", { class: "panel-head" }, h("h2", {}, "Scorecard")), this.cardEl),
-          h("section", { class: "panel side-panels", "aria-label": "Analysis" }, h("h2", {}, "Analysis"), this.analysisEl),
+          h("section", { class: "panel card-panel", "aria-label": t("replay.scorecard") }, h("div", { class: "panel-head" }, h("h2", {}, t("replay.scorecard"))), this.cardEl),
+          h("section", { class: "panel side-panels", "aria-label": t("replay.analysis") }, h("h2", {}, t("replay.analysis")), this.analysisEl),
         ),
       ),
     );
@@ -127,7 +132,7 @@ export class ReplayScreen {
   /** The name of the player whose turn it is, as they sat down. */
   turnPlayer(turn) {
     const player = playersOf(this.match.events).get(turn.seat);
-    return player ? player.name : `Seat ${turn.seat + 1}`;
+    return player ? player.name : t("replay.seat", { number: turn.seat + 1 });
   }
 
   turnLabel(turn) {
@@ -148,18 +153,22 @@ export class ReplayScreen {
   }
 
   describe(event, view) {
-    const name = (seat) => (view.seats.find((s) => s.seat === seat) || { name: `Seat ${seat + 1}` }).name;
+    const seated = view.seats.find((s) => s.seat === event.seat);
+    const name = seated ? seated.name : t("replay.seat", { number: (event.seat ?? 0) + 1 });
     switch (event.type) {
-      case "created": return "The table was opened.";
-      case "joined": return `${event.name} sat down${event.bot ? " (computer)" : ""}.`;
-      case "left": return `${name(event.seat)} left.`;
-      case "started": return "The match started.";
-      case "held": return `${name(event.seat)} held ${heldValues(this.match.events, event.seq).join(" ") || "nothing"}.`;
-      case "rolled": return `${name(event.seat)} rolled ${event.dice.join(" ")}.`;
-      case "scored": return `${name(event.seat)} scored ${event.points}${event.bonus ? ` + ${event.bonus} bonus` : ""} in ${this.label(event.category)}.`;
-      case "undone": return `${name(event.seat)} took back ${this.label(event.category)}.`;
-      case "chat": return `${event.author}: “${event.text}”`;
-      case "clock_expired": return `${name(event.seat)}'s time ran out.`;
+      case "created": return t("replay.event.created");
+      case "joined": return t(event.bot ? "replay.event.joined_computer" : "replay.event.joined", { name: event.name });
+      case "left": return t("replay.event.left", { name });
+      case "started": return t("replay.event.started");
+      case "held": {
+        const kept = heldValues(this.match.events, event.seq);
+        return kept.length ? t("replay.event.held", { name, dice: kept.join(" ") }) : t("replay.event.held_nothing", { name });
+      }
+      case "rolled": return t("replay.event.rolled", { name, dice: event.dice.join(" ") });
+      case "scored": return t(event.bonus ? "replay.event.scored_bonus" : "replay.event.scored", { name, points: event.points, bonus: event.bonus, box: this.label(event.category) });
+      case "undone": return t("replay.event.undone", { name, box: this.label(event.category) });
+      case "chat": return t("replay.event.chat", { author: event.author, text: event.text });
+      case "clock_expired": return t("replay.event.clock_expired", { name });
       default: return event.type;
     }
   }
@@ -180,8 +189,8 @@ export class ReplayScreen {
     const rounds = this.match.events[0].options.rounds || 1;
     const here = turn >= 0 ? this.turns[turn] : null;
     // Each player fills one box a turn, so each has as many turns a round as the card has boxes.
-    const turnWords = here ? `${turnCount(here, this.turnPlayer(here), this.categories.length, rounds)} · ` : "";
-    this.counter.textContent = `${turnWords}event ${seq} of ${total}`;
+    const events = { seq, total };
+    this.counter.textContent = here ? t("replay.counter_turn", { ...events, turn: turnCount(here, this.turnPlayer(here), this.categories.length, rounds) }) : t("replay.counter", events);
     this.showDecision(seq);
     if (this.destroyed) return;
     const address = new URL(location.href);
@@ -233,11 +242,11 @@ export class ReplayScreen {
     if (this.playing) {
       clearInterval(this.playing);
       this.playing = null;
-      this.playButton.textContent = "Play";
+      this.playButton.textContent = t("replay.play");
       return;
     }
     if (this.step >= this.match.events.length) this.go(1);
-    this.playButton.textContent = "Pause";
+    this.playButton.textContent = t("replay.pause");
     this.playing = setInterval(() => {
       if (this.step >= this.match.events.length) return this.togglePlay();
       this.go(this.step + 1);
@@ -264,10 +273,10 @@ export class ReplayScreen {
         this.decisionsAt.set(at, [...(this.decisionsAt.get(at) || []), d]);
       }
       const links = { matchId: this.matchId, onOpen: (d) => this.openDecision(d) };
-      fill(this.analysisEl, result.turns.length ? analysisView(result, (c) => this.label(c), links) : h("p", { class: "muted" }, "Nothing was scored in this match."));
+      fill(this.analysisEl, result.turns.length ? analysisView(result, (c) => this.label(c), links) : h("p", { class: "muted" }, t("replay.nothing_scored")));
       this.showDecision(this.step);
     } catch (error) {
-      fill(this.analysisEl, h("p", { class: "muted" }, `No analysis: ${error.message}`));
+      fill(this.analysisEl, h("p", { class: "muted" }, t("replay.no_analysis", { reason: error.message })));
     }
   }
 
@@ -288,8 +297,8 @@ export class ReplayScreen {
       this.decisionNote,
       here.map((d) =>
         d.cost > 0.005
-          ? `${d.player}'s move: ${words(d.taken)}. Best: ${words(d.best)} (${d.cost.toFixed(2)} points given away).`
-          : `${d.player}'s move: ${words(d.taken)}, the best one.`,
+          ? t("replay.decision.costly", { player: d.player, taken: words(d.taken), best: words(d.best), cost: num(d.cost, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })
+          : t("replay.decision.best", { player: d.player, taken: words(d.taken) }),
       ),
     );
     this.decisionNote.hidden = !here.length;

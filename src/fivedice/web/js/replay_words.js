@@ -2,6 +2,8 @@
 // numbering of turns everywhere (each player's own turn, as the analysis counts them), the dice
 // a hold kept by their values, and the players' columns without live presence. No DOM.
 
+import { t } from "./i18n.js";
+
 /** Each seat's name as it sat down, in the order the log seated them. */
 export function playersOf(events) {
   const players = new Map();
@@ -11,12 +13,14 @@ export function playersOf(events) {
 
 /** "Kim · turn 4" (with "Round 2 · " ahead of it in a match of several rounds). */
 export function turnName(turn, name, rounds) {
-  return `${rounds > 1 ? `Round ${turn.round + 1} · ` : ""}${name} · turn ${turn.number}`;
+  const words = { name, number: turn.number, round: turn.round + 1 };
+  return rounds > 1 ? t("replay.turn_name_round", words) : t("replay.turn_name", words);
 }
 
 /** "Kim's turn 4 of 13": the same turn as the picker's and the analysis's "T4". */
 export function turnCount(turn, name, turnsEach, rounds) {
-  return `${rounds > 1 ? `round ${turn.round + 1} · ` : ""}${name}'s turn ${turn.number} of ${turnsEach}`;
+  const words = { name, number: turn.number, turns: turnsEach, round: turn.round + 1 };
+  return rounds > 1 ? t("replay.turn_count_round", words) : t("replay.turn_count", words);
 }
 
 /** The values of the dice a "held" event kept, smallest first, read from the roll before it

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { analysisView } from "./analysis.js";
-import { DAILY_DONE, dailyResultLink } from "./daily_table.js";
+import { dailyDoneTitle, dailyResultLink } from "./daily_table.js";
 import { fill, h, toast } from "./dom.js";
 import { num, t } from "./i18n.js";
 import { decimal, namesList } from "./labels.js";
@@ -170,7 +170,7 @@ export function renderResults(screen) {
     h("a", { class: "button", href: `./?view=replay&match=${encodeURIComponent(v.id)}`, "data-link": true }, t("results.replay")),
   );
 
-  const parts = [h("h2", { class: "result-title", id: "result-title" }, screen.daily ? DAILY_DONE : title), ranking, dailyLink, actions, analysisBox];
+  const parts = [h("h2", { class: "result-title", id: "result-title" }, screen.daily ? dailyDoneTitle() : title), ranking, dailyLink, actions, analysisBox];
   if (!screen.daily && (iWon || (local.size > 1 && outcome.winners.some((seat) => local.has(seat))))) parts.unshift(confetti());
   return parts;
 }
