@@ -28,10 +28,9 @@ SMALL_PHONE = {"width": 320, "height": 640}
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 WORD = re.compile(r"[^\W\d_]+")
 
-# The text checked for English words. The lobby's side panels (the account, the daily card)
-# are translated apart from the table, so for now only the table screen and its results are.
-# TO WIDEN to the whole page once they are: "() => document.body.innerText"
-VISIBLE_TEXT_JS = "() => document.querySelector('.table-screen').innerText"
+# The text checked for English words: the whole page, its top bar and every panel of the lobby
+# and the table included.
+VISIBLE_TEXT_JS = "() => document.body.innerText"
 
 # Text with a direct text node that does not fit its box (wider than the box, or a select
 # narrower than its chosen option), and anything past the window's right edge. The card

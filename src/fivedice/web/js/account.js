@@ -6,7 +6,7 @@
 import { accounts, setSession, waitForAccount } from "./api.js";
 import { dayDateText } from "./dates.js";
 import { copyText, fill, h, toast } from "./dom.js";
-import { t, tNodes } from "./i18n.js";
+import { t, tNodes, accountName } from "./i18n.js";
 import { navigate } from "./router.js";
 
 let current = null;
@@ -97,7 +97,7 @@ function toggleMenu(open = menu.hidden) {
 
 function render() {
   if (!menuButton) return;
-  const name = current ? current.name : "…";
+  const name = current ? accountName(current.name) : "…";
   fill(
     menuButton,
     h("span", { class: "account-avatar", "aria-hidden": "true" }, name.slice(0, 1).toUpperCase()),
@@ -112,7 +112,7 @@ function render() {
   const guest = current && current.kind === "guest";
   fill(
     menu,
-    h("p", { class: "small muted account-who" }, current ? t(guest ? "account.who.guest" : "account.who.signed_in", { name: current.name }) : t("account.who.none")),
+    h("p", { class: "small muted account-who" }, current ? t(guest ? "account.who.guest" : "account.who.signed_in", { name: accountName(current.name) }) : t("account.who.none")),
     current ? item(t("account.menu.profile"), () => navigate(`./?view=profile&account=${encodeURIComponent(current.id)}`), { id: "account-profile" }) : null,
     current && guest ? item(t("account.claim.title"), claimDialog, { id: "account-claim" }) : null,
     item(t("account.sign_in.title"), signInDialog, { id: "account-sign-in" }),
@@ -178,7 +178,7 @@ function claimDialog() {
       current = await accounts.claim(username, password);
       render();
       window.dispatchEvent(new CustomEvent("fivedice:account", { detail: current }));
-      toast(t("account.claim.done", { name: current.name }));
+      toast(t("account.claim.done", { name: accountName(current.name) }));
     }, h("p", { class: "small muted" }, t("account.claim.note"))),
   );
 }
@@ -191,7 +191,7 @@ function signInDialog() {
     t("account.sign_in.title"),
     credentialsForm(t("account.sign_in.title"), "current-password", async (username, password) => {
       adopt(await accounts.signIn(username, password));
-      toast(t("account.who.signed_in", { name: current.name }));
+      toast(t("account.who.signed_in", { name: accountName(current.name) }));
       window.dispatchEvent(new Event("fivedice:route"));
     }, note),
   );
@@ -250,7 +250,7 @@ function signOutEverywhere() {
 }
 
 function deleteDialog() {
-  confirmDialog(t("account.delete.title"), t("account.delete.text", { name: current.name }), t("account.delete.button"), async () => {
+  confirmDialog(t("account.delete.title"), t("account.delete.text", { name: accountName(current.name) }), t("account.delete.button"), async () => {
     await accounts.remove();
     toast(t("account.delete.done"));
     await startOver();

@@ -150,6 +150,14 @@ export function presetTitle(name, title = name) {
   return has(`preset.${name}`) ? t(`preset.${name}`) : title;
 }
 
+/** An account's public name as this page shows it: the server's "Guest N" and "deleted
+ * player" in the player's language, any other name as it is. */
+export function accountName(name) {
+  const guest = /^Guest (\d+)$/.exec(name);
+  if (guest) return t("common.guest_name", { number: guest[1] });
+  return name === "deleted player" ? t("common.deleted_player") : name;
+}
+
 /** A refusal from the server in the player's language: the text of `error.<code>` (or
  * `error.<code>.<reason>` when its params name a reason) with its values in place, boxes and
  * rule sets in the language's own words, numbers ungrouped as the server writes them; else

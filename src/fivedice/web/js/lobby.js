@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { DailyCard } from "./daily_card.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
-import { num, presetTitle, t } from "./i18n.js";
+import { num, presetTitle, t, accountName } from "./i18n.js";
 import { botName, dateText, levelHint, levelLabel } from "./labels.js";
 import { localScoresPanel } from "./localscores.js";
 import { cleanName, hasTwins } from "./names.js";
@@ -84,7 +84,7 @@ export class LobbyScreen {
     const ready = accountReady();
     if (ready) ready.then((account) => {
       const typing = document.activeElement === this.nameInput;
-      if (account && !typing && !this.nameInput.value.trim()) this.nameInput.value = account.name;
+      if (account && !typing && !this.nameInput.value.trim()) this.nameInput.value = accountName(account.name);
     });
 
     const hero = h(
