@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -138,8 +139,8 @@ def play_to_the_end(walk: Walk, name: str, *widths: dict[str, int]) -> None:
     page.fill("#player-name", name)
     page.select_option("#vs-level", "beginner")
     page.locator("#create-table summary").click()  # every choice of a new table, open
-    walk.check("lobby", table=False)
-    walk.check_widths("lobby", *widths, table=False)
+    walk.check("lobby")
+    walk.check_widths("lobby", *widths)
     page.locator("#play-computer").click()
     wait_phase(page, "playing")
     assert wait_acting_or_finished(page) == "0"
@@ -191,6 +192,20 @@ def test_german_on_a_phone_picked_at_the_foot(
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#language")).to_have_value("de")
     expect(page.locator("#play-computer")).to_have_text("Gegen den Computer spielen")
+    # An open table in the lobby's list: its status and buttons are German's longest words.
+    origin = re.match(r"https?://[^/]+", page.url)
+    assert origin is not None
+    opened = urllib.request.Request(
+        f"{origin.group(0)}/api/tables",
+        data=json.dumps(
+            {"name": "Kniffelrunde bei Oma Gertrude", "host_name": "Gertrude"}
+        ).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(opened) as answer:
+        assert answer.status == 201
+    page.reload()
+    expect(page.locator(".tables-list")).to_contain_text("Gastgeber weg")
     play_to_the_end(Walk(page, "de", "de-390", artifacts), "Dee", SMALL_PHONE, DESKTOP)
     expect(page.locator(".scorecard thead th[data-seat='1']")).to_contain_text("Anfänger")
     expect(page.locator("tr[data-row='grand_total'] th")).to_have_text("Endsumme")

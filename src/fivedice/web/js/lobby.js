@@ -144,7 +144,7 @@ export class LobbyScreen {
         h(
           "thead",
           {},
-          h("tr", {}, h("th", {}, t("lobby.col_table")), h("th", { class: "hide-narrow" }, t("lobby.rules")), h("th", {}, t("lobby.col_seats")), h("th", {}, t("lobby.col_status")), h("th", { class: "hide-narrow" }, t("lobby.col_watching")), h("th", {}, h("span", { class: "visually-hidden" }, t("lobby.col_actions")))),
+          h("tr", {}, h("th", {}, t("lobby.col_table")), h("th", { class: "hide-narrow" }, t("lobby.rules")), h("th", { class: "seats-col" }, t("lobby.col_seats")), h("th", {}, t("lobby.col_status")), h("th", { class: "hide-narrow" }, t("lobby.col_watching")), h("th", {}, h("span", { class: "visually-hidden" }, t("lobby.col_actions")))),
         ),
         this.tablesBody,
       ),
@@ -324,10 +324,12 @@ export class LobbyScreen {
             "td",
             {},
             h("div", { class: "table-name" }, table.name || t("table.table")),
+            // On the narrowest phones the seats column gives its room to the name: said here.
+            h("div", { class: "small seats-narrow" }, t("lobby.seats_taken", { taken: table.seats_taken, seats: table.seats })),
             h("div", { class: "muted small" }, [o.rounds > 1 ? t("waiting.rounds", { count: o.rounds }) : null, o.clock_seconds ? t("lobby.tag_clock", { time: clockText(o.clock_seconds) }) : null, hints, table.players.join(", ")].filter(Boolean).join(" · ")),
           ),
           h("td", { class: "hide-narrow" }, this.presetTitle(table.preset)),
-          h("td", { class: "num" }, `${num(table.seats_taken)}/${num(table.seats)}`),
+          h("td", { class: "num seats-col" }, `${num(table.seats_taken)}/${num(table.seats)}`),
           h("td", {}, h("span", { class: `pill ${table.phase}`, title: table.host_here ? "" : t("lobby.host_not_here") }, status)),
           h("td", { class: "num hide-narrow" }, num(table.spectators)),
           h(
