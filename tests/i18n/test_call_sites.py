@@ -14,11 +14,13 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
 
-from fivedice.i18n import PLACEHOLDER, SOURCE, catalog
+from fivedice.i18n import PLACEHOLDER, SOURCE, box_key, catalog, preset_key
+from fivedice.rules.presets import PRESETS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "fivedice"
 SCRIPTS = PACKAGE / "web" / "js"
@@ -274,6 +276,7 @@ class Script:
                 yield Call(where, tuple(keys[0]), tuple(keys[1]), names)
 
 
+@cache
 def script_calls() -> tuple[list[Call], list[str]]:
     calls: list[Call] = []
     unknown: list[str] = []
@@ -435,6 +438,7 @@ def module_calls(path: Path) -> Iterator[Call | str]:
     return Module(path).calls()
 
 
+@cache
 def python_calls() -> tuple[list[Call], list[str]]:
     calls: list[Call] = []
     unknown: list[str] = []
@@ -518,7 +522,7 @@ def named_keys() -> Iterator[tuple[str, str]]:
             if id(n) not in docs and KEY.fullmatch(n.value):
                 found.append((f"{path.relative_to(PACKAGE)}:{n.lineno}", n.value))
     for where, key in found:
-        if key.split(".")[0] in prefixes and key.rsplit(".", 1)[1] not in FILE_KINDS:
+        if key.split(".")[0] in prefixes:
             yield where, key
 
 
@@ -531,7 +535,9 @@ def test_every_key_the_code_names_exists() -> None:
     missing = [
         (where, key)
         for where, key in keys
-        if key not in english and not any(k.startswith(key) for k in english)
+        if key not in english
+        and not any(k.startswith(key) for k in english)
+        and key.rsplit(".", 1)[1] not in FILE_KINDS
     ]
     assert missing == []
 
@@ -580,3 +586,25 @@ def test_the_reader_of_python_finds_what_is_wrong(tmp_path: Path) -> None:
         Call("case.py:5", ("describe.x",), (), frozenset({"n"})),
         "case.py:6",
     ]
+
+
+def test_no_key_is_left_unused() -> None:
+    """Every English key is read somewhere: named by the code or the page, or of the shape of
+    a key the code builds; a box's by a rule set's box, a rule set's by a preset. (The refusals'
+    keys are checked against the places that refuse, in test_refusals.)"""
+    english = catalog(SOURCE)
+    named = {key for _, key in named_keys()}
+    page = (PACKAGE / "web" / "index.html").read_text("utf-8")
+    named |= set(re.findall(r'data-i18n(?:-[a-z]+)?="([^"]+)"', page))
+    patterns = {p for side in SIDES.values() for call in side()[0] for p in call.patterns}
+    patterns -= {r"box\." + WORD, r"preset\." + WORD}
+    named |= {box_key(box.label) for rules in PRESETS.values() for box in rules.categories}
+    named |= {preset_key(name) for name in PRESETS}
+    unused = [
+        key
+        for key in english
+        if not key.startswith("error.")
+        and key not in named
+        and not any(re.fullmatch(p, key) for p in patterns)
+    ]
+    assert unused == []
