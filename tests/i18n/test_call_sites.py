@@ -608,3 +608,30 @@ def test_no_key_is_left_unused() -> None:
         and not any(re.fullmatch(p, key) for p in patterns)
     ]
     assert unused == []
+
+
+def said_without_values() -> Iterator[tuple[str, str]]:
+    """Keys that are said with no values at all: the page's ``data-i18n`` keys (translateTree),
+    a command's or option's ``help=`` key (help_text), a key binding's description."""
+    page = (PACKAGE / "web" / "index.html").read_text("utf-8")
+    for key in re.findall(r'data-i18n(?:-[a-z]+)?="([^"]+)"', page):
+        yield "index.html", key
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            said = [k.value for k in node.keywords if k.arg in ("help", "description")]
+            if name == "help_text" or (name == "Binding" and len(node.args) > 2):
+                said.append(node.args[0] if name == "help_text" else node.args[2])
+            for value in said:
+                text = value.value if isinstance(value, ast.Constant) else None
+                if isinstance(text, str) and KEY.fullmatch(text):
+                    yield f"{path.relative_to(PACKAGE)}:{node.lineno}", text
+
+
+def test_a_key_said_without_values_needs_none() -> None:
+    english = catalog(SOURCE)
+    said = list(said_without_values())
+    assert len(said) > 50, "the keys are read"
+    assert [(w, k) for w, k in said if k not in english or needs(k)] == []
