@@ -6,6 +6,10 @@ gives must cover the placeholders of the English message (a counted message need
 too), or the player reads "{name}". A key built from a template or an f-string is checked as a
 pattern: some key matches it, and every key it matches needs no value the call does not give.
 A call whose values cannot be read (a spread of unknown values) is counted, and kept few.
+
+Around the calls: every key the code names anywhere exists, a key said with no values (the
+page's ``data-i18n``, a help text, a key binding) needs none, and no English key is left that
+nothing reads. (The refusals' ``error.*`` keys are checked where they are made: test_refusals.)
 """
 
 from __future__ import annotations
@@ -552,7 +556,7 @@ def test_the_reader_finds_what_is_wrong() -> None:
         'tNodes(`x.${n ? "_y" : ""}z`, o); // t("x.nope")\n'
         'const r = /t\\("x\\.re"/; t("x.none")\n'
     )
-    path = Path("/dev/null/case.js")
+    path = Path("case.js")
     script = Script.__new__(Script)
     script.path, script.text, script.code = path, source, blank(source)
     calls = list(script.calls())
