@@ -81,9 +81,10 @@ def not_text(text: str) -> bool:
 
 
 def js_keys(path: Path) -> Iterator[tuple[int, str]]:
-    """The keys a script names in plain ``t("key")`` calls."""
+    """The keys a script names in plain ``t("key")`` and ``tNodes("key")`` calls (every call,
+    Python's too, with the values each gives: test_call_sites)."""
     source = path.read_text("utf-8")
-    for match in re.finditer(r"\bt\(\s*\"([a-z0-9_.-]+)\"", source):
+    for match in re.finditer(r"\b(?:t|tNodes)\(\s*\"([a-z0-9_.-]+)\"", source):
         yield source.count("\n", 0, match.start()) + 1, match.group(1)
 
 
