@@ -36,7 +36,7 @@ def test_advise_in_swedish(
     result = swedish(run, env, lang, "advise", "6", "6", "6", "2", "3", "--top", "2")
     assert result.exit_code == 0, result.output
     heading = result.stdout.splitlines()[0]
-    assert heading.startswith("Yahtzee (officiella regler): 2 3 6 6 6, 2 kast kvar: ")
+    assert heading.startswith("Yahtzee (officiella regler): 2 3 6 6 6, 2 slag kvar: ")
     assert heading.endswith(" de 2 bästa av 28 drag")
     assert "Förväntat slut" in result.stdout and "Kostnad" in result.stdout
     rows = table_rows(result.stdout)

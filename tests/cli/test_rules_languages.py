@@ -122,10 +122,13 @@ def test_replay_speaks_french(tmp_path: Path, table_rows: Rows) -> None:
         assert label in labels
     assert "Prime (35 à partir de 63)" in labels
     assert match.state.outcome is not None
-    assert re.search(r"^(Vainqueur : (Ann|Bob) avec \d+\.|Égalité à la première place)", text, re.M)
+    winner = r"^(Vainqueur\u00a0: (Ann|Bob) avec \d+\.|Égalité à la première place)"
+    assert re.search(winner, text, re.M)
     missing = run_in({"LC_ALL": "fr_FR.UTF-8"}, "replay", str(tmp_path / "none.json"))
     assert missing.exit_code == 2
-    assert missing.stderr.startswith(f"Erreur : Impossible de lire {tmp_path / 'none.json'} :")
+    nbsp = "\u00a0"  # French puts a no-break space before a colon
+    unreadable = f"Erreur{nbsp}: Impossible de lire {tmp_path / 'none.json'}{nbsp}:"
+    assert missing.stderr.startswith(unreadable)
 
 
 def test_the_commands_help_in_the_environments_language(tmp_path: Path) -> None:

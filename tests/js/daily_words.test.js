@@ -103,7 +103,7 @@ test("in German: the day by Intl, counts by plural rules, numbers the German way
     assert.equal(costText(1.26), "−1,3");
     assert.equal(markOf("close").word, "knapp");
     assert.equal(percentileText(72.6, 412), "so gut wie oder besser als 73\u00a0% von 412 Spielern");
-    assert.deepEqual(decisionsWords([{ taken: { kind: "hold", hold: [] }, best: { kind: "hold", hold: [6, 6] } }]), ["alle neu gewürfelt (besser: 6 6 behalten)"]);
+    assert.deepEqual(decisionsWords([{ taken: { kind: "hold", hold: [] }, best: { kind: "hold", hold: [6, 6] } }]), ["alle neu gewürfelt (besser: 6 6 halten)"]);
   } finally {
     speak();
   }

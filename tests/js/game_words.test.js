@@ -32,7 +32,7 @@ test("German counts rolls, names its boxes and writes its decimals", () => {
 test("Portuguese says a move of the analysis in its own words", () => {
   speak("pt-BR");
   try {
-    assert.equal(actionText({ kind: "hold", hold: [5, 5] }, String), "guardar 5 5");
+    assert.equal(actionText({ kind: "hold", hold: [5, 5] }, String), "segurar 5 5");
     assert.equal(actionText({ kind: "score", category: "chance", points: 22, bonus: 0 }, () => "Chance"), "marcar Chance (22)");
     assert.equal(rollsText(1), "1 lançamento");
     assert.equal(rollsText(3), "3 lançamentos");

@@ -30,7 +30,7 @@ def test_the_rules_in_german_name_kniffels_boxes(api: httpx.Client) -> None:
     full_house = next(b for b in page["boxes"] if b["name"] == "full_house")
     assert full_house["needs"] == "drei Gleiche und zwei andere Gleiche"
     assert full_house["scores"] == "25 Punkte"
-    assert page["how_to_play"][0].startswith("Jeder Spieler hat einen Zettel mit 13 Feldern")
+    assert page["how_to_play"][0].startswith("Jeder Spieler hat einen Spielblock mit 13 Feldern")
     assert page["origin"].startswith("Die offiziellen Regeln (Hasbro)")
     # The title and the labels stay the rules' own: a client names them from its catalog.
     assert page["title"] == preset("official").title
