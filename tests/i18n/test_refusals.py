@@ -30,7 +30,7 @@ from fivedice.rules import RuleError
 from fivedice.server.errors import Answer, Forwarded, Refusal, answer, invalid_request
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "fivedice"
-FOLDERS = ("rules", "server", "store")
+FOLDERS = ("rules", "server", "store", "tui")
 
 
 def error_classes() -> dict[str, type[RuleError] | type[Refusal]]:
@@ -60,7 +60,8 @@ class Site:
 
 
 def sites() -> Iterator[Site]:
-    """Every call that makes a rules error or a refusal, in the rules core, server and store."""
+    """Every call that makes a rules error or a refusal, in the rules core, server, store and
+    terminal game."""
     for folder in FOLDERS:
         for path in sorted((PACKAGE / folder).rglob("*.py")):
             tree = ast.parse(path.read_text("utf-8"))

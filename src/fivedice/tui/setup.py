@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fivedice.i18n import SOURCE, translator
 from fivedice.rules import DEFAULT_PRESET, Match, MatchOptions, RuleError, preset
 from fivedice.rules.errors import NameTaken
 from fivedice.rules.match import MAX_NAME_LENGTH, RandomSource, check_name, name_key
@@ -61,22 +60,20 @@ class GameSetup:
         return tuple(s.name for s in self.seats)
 
     def validate(self) -> None:
-        """Raise a :class:`RuleError` a player can read if this setup cannot make a match (in
-        English, as the rules core words its refusals; a face shows it in the player's words
-        with :func:`fivedice.tui.words.refusal`)."""
-        english = translator(SOURCE)
+        """Raise a :class:`RuleError` if this setup cannot make a match, with its code and
+        values as the rules core's own (a face says it with :func:`fivedice.tui.words.refusal`)."""
         if not 1 <= len(self.seats) <= MAX_SEATS:
-            raise RuleError(english.t("tui.refusal.players_range", most=MAX_SEATS))
+            raise RuleError(reason="players_range", most=MAX_SEATS)
         seen: set[str] = set()
         for seat in self.seats:
             name = check_name(seat.name)
             if name_key(name) in seen:
-                raise NameTaken(english.t("tui.refusal.same_name", name=name))
+                raise NameTaken(reason="same_name", name=name)
             seen.add(name_key(name))
         first = self.seats[0]
         if first.is_computer and any(not seat.is_computer for seat in self.seats):
             # The match starts with its host, who is a person whenever one plays.
-            raise RuleError(english.t("tui.refusal.person_first", name=first.name))
+            raise RuleError(reason="person_first", name=first.name)
         preset(self.preset)
         MatchOptions(seats=len(self.seats), rounds=self.rounds, undo_allowed=self.undo_allowed)
 

@@ -7,21 +7,15 @@ Every screen and widget asks :func:`words_of` for the app's :class:`~fivedice.i1
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from functools import cache
 
 from babel.numbers import format_decimal
 from textual._context import NoActiveAppError
 from textual.dom import DOMNode
 
-from fivedice.i18n import PLACEHOLDER, SOURCE, Translator, catalog, translator
+from fivedice.i18n import SOURCE, Translator, translator
 from fivedice.i18n.errors import said_by_catalog
 from fivedice.rules import RuleSet
-
-REFUSALS = "tui.refusal."
-"""The catalog keys of the refusals the terminal game's setup words itself (a match's size, the
-players' names, who starts), in English as it raises them."""
 
 
 def english() -> Translator:
@@ -65,36 +59,11 @@ def row_name(words: Translator, rules: RuleSet, key: str, label: str) -> str:
     return words.t(row_key) if words.has(row_key) else label
 
 
-@cache
-def _refusal_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each refusal key with a pattern that matches its English text, values captured."""
-    patterns = []
-    for key, message in catalog(SOURCE).items():
-        if not key.startswith(REFUSALS) or not isinstance(message, str):
-            continue
-        parts = PLACEHOLDER.split(message)  # text, name, text, name, ..., text
-        regex = "".join(
-            re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
-        )
-        patterns.append((key, re.compile(regex, re.S)))
-    return tuple(patterns)
-
-
 def refusal(words: Translator, error: Exception | str) -> str:
-    """A refusal in the player's words: a rules error from its code and values (a box by its
-    country's name); the setup's own refusals, worded in English from ``tui.refusal.*``, by
-    their sentence. A message the catalog does not know is shown as it is."""
-    if isinstance(error, Exception):
-        said = said_by_catalog(error, words)
-        if said is not None:
-            return said
-    message = str(error)
-    for key, pattern in _refusal_patterns():
-        found = pattern.fullmatch(message)
-        if found is not None:
-            values = {n: int(v) if v.isdigit() else v for n, v in found.groupdict().items()}
-            return words.t(key, **values)
-    return message
+    """A refusal in the player's words, from its code and values (a box by its country's
+    name); a message the catalog does not know is shown as it is."""
+    said = said_by_catalog(error, words) if isinstance(error, Exception) else None
+    return str(error) if said is None else said
 
 
 def translate_bindings(node: DOMNode, words: Translator) -> None:

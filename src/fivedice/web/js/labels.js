@@ -1,6 +1,6 @@
 // Names shown to people for the server's identifiers, in the player's language.
 
-import { dateFormat, has, language, num, t } from "./i18n.js";
+import { has, language, num, t } from "./i18n.js";
 import { nameKey } from "./names.js";
 
 /** A computer level's name ("Good player"); an unknown level spelled out from its identifier. */
@@ -12,11 +12,6 @@ export function levelLabel(level) {
 /** What a computer level plays for, in a sentence ("" for an unknown level). */
 export function levelHint(level) {
   return has(`level.${level}.hint`) ? t(`level.${level}.hint`) : "";
-}
-
-export function dateText(iso) {
-  if (!iso) return "";
-  return dateFormat(iso, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 }
 
 /** A number with so many decimals, the language's way ("234.5", "234,5"). */

@@ -7,7 +7,8 @@ import { DailyCard } from "./daily_card.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
 import { num, presetTitle, t, accountName } from "./i18n.js";
-import { botName, dateText, levelHint, levelLabel } from "./labels.js";
+import { dateTimeText } from "./dates.js";
+import { botName, levelHint, levelLabel } from "./labels.js";
 import { localScoresPanel } from "./localscores.js";
 import { cleanName, hasTwins } from "./names.js";
 import { QuickMatchPanel } from "./quickmatch.js";
@@ -371,7 +372,7 @@ export class LobbyScreen {
                 "li",
                 {},
                 h("a", { href: `./?view=replay&match=${encodeURIComponent(m.id)}`, "data-link": true }, m.label || this.presetTitle(m.preset)),
-                h("span", { class: "muted small" }, dateText(m.finished_at)),
+                h("span", { class: "muted small" }, dateTimeText(m.finished_at)),
               ),
             )
           : h("li", { class: "muted" }, t("lobby.no_matches")),
