@@ -10,6 +10,7 @@ from fivedice.server.balance import (
     REBALANCE_SLACK,
     SHED_AWAY_PER_SWEEP,
     SHED_PER_SWEEP,
+    going_home,
     shed_count,
     shed_order,
 )
@@ -18,20 +19,33 @@ LIVE = ("node1", "node2", "node3")
 
 
 def test_tables_taken_from_a_dead_node_go_home_when_it_is_back() -> None:
+    # node1 died; node2 took t1 and t2 from it, t3 from node3 (which stopped and came back).
+    away = {"t1": "node1", "t2": "node1", "t3": "node3", "t4": "node4"}
+    assert going_home(away, "node2", LIVE) == {"t1", "t2", "t3"}
+    # While node1 stays dead its tables stay put: shed, they would land on another survivor.
+    assert going_home(away, "node2", ("node2", "node3")) == {"t3"}
+    # A node's own earlier life is not another node.
+    assert going_home({"t1": "node2"}, "node2", LIVE) == set()
+
+
+def test_tables_going_home_go_whatever_the_loads() -> None:
     # 200 tables: node1 died and came back with none; node2 took 40 of its tables.
     counts = {"node1": 40, "node2": 90, "node3": 70}
     assert shed_count("node2", 90, 40, counts, LIVE) == SHED_AWAY_PER_SWEEP
     assert shed_count("node2", 90, 5, counts, LIVE) == 5
-    # node3 runs more than its share too, but none of its tables came from the dead node,
-    # and it is not far over: its tables are at home by hash.
+    # node3 runs more than its share too, but none of its tables are going home, and it is
+    # not far over: its tables are at home by hash.
     assert shed_count("node3", 70, 0, counts, LIVE) == 0
     assert shed_count("node1", 40, 0, counts, LIVE) == 0
+    # 45 tables: the returned node got 13 of its 18 back from one survivor, and is nearly
+    # even with the others; the other survivor's 5 go home all the same.
+    counts = {"node1": 13, "node2": 20, "node3": 12}
+    assert shed_count("node2", 20, 5, counts, LIVE) == 5
 
 
-def test_nothing_moves_while_no_node_is_clearly_under_its_share() -> None:
-    # node3's away tables would come straight back: nobody is short of tables.
+def test_nothing_else_moves_while_no_node_is_far_under_its_share() -> None:
     counts = {"node1": 60, "node2": 60, "node3": 80}
-    assert shed_count("node3", 80, 20, counts, LIVE) == 0
+    assert shed_count("node3", 80, 0, counts, LIVE) == 0
     counts = {"node1": 165, "node2": 170, "node3": 165}
     assert all(shed_count(n, counts[n], 0, counts, LIVE) == 0 for n in LIVE)
 
@@ -44,45 +58,38 @@ def test_a_node_far_over_its_share_sheds_a_few_at_a_time() -> None:
     # and tables shed would mostly come back
     counts = {"node1": 126, "node2": 96, "node3": 78}
     assert shed_count("node1", 126, 0, counts, LIVE) == 0
+    # In a small cluster the slack counts: 45 tables, 10 over and 10 under is not far.
+    counts = {"node1": 5, "node2": 15, "node3": 25}
+    assert shed_count("node3", 25, 0, counts, LIVE) == 0
 
 
-def test_in_a_small_cluster_a_few_tables_short_is_short() -> None:
-    # 45 tables: the returned node got 8 of its 18 back from one survivor; the other still
-    # holds the 10 it took (fair 15: 7 short is more than a fifth of the share).
-    counts = {"node1": 8, "node2": 15, "node3": 22}
-    assert shed_count("node3", 22, 10, counts, LIVE) == 10
-    # The dead node has not come back: the two survivors are even, nothing moves.
-    assert shed_count("node3", 23, 10, {"node2": 22}, ("node2", "node3")) == 0
-
-
-def test_a_node_alone_or_with_dead_peers_sheds_nothing() -> None:
-    assert shed_count("node1", 500, 100, {}, {"node1"}) == 0
+def test_a_node_alone_or_with_dead_peers_sheds_only_tables_going_home() -> None:
+    assert shed_count("node1", 500, 0, {}, {"node1"}) == 0
     # node2 is not live: its old count does not make a share
-    assert shed_count("node1", 500, 100, {"node2": 0}, {"node1"}) == 0
+    assert shed_count("node1", 500, 0, {"node2": 0}, {"node1"}) == 0
 
 
 @given(
     loads=st.lists(st.integers(0, 2000), min_size=1, max_size=8),
-    away=st.integers(0, 2000),
+    home_again=st.integers(0, 2000),
     who=st.integers(0, 7),
 )
-def test_shedding_is_bounded(loads: list[int], away: int, who: int) -> None:
+def test_shedding_is_bounded(loads: list[int], home_again: int, who: int) -> None:
     live = [f"n{i}" for i in range(len(loads))]
     node = live[who % len(live)]
     counts = dict(zip(live, loads, strict=True))
-    away = min(away, counts[node])
-    count = shed_count(node, counts[node], away, counts, live)
+    home_again = min(home_again, counts[node])
+    count = shed_count(node, counts[node], home_again, counts, live)
     fair = sum(loads) / len(loads)
     assert 0 <= count <= max(SHED_AWAY_PER_SWEEP, SHED_PER_SWEEP)
-    if count:
-        assert fair - min(loads) > min(REBALANCE_SLACK, 0.2 * fair)  # someone is short
-        if away:
-            assert count <= away  # only the tables taken from a dead node
-        else:
-            assert count <= SHED_PER_SWEEP
-            assert counts[node] - count >= fair  # it gives only what it has over the share
-            assert min(loads) + count <= fair  # and no more than the lightest lacks
-            assert counts[node] > 1.25 * fair and min(loads) < 0.75 * fair
+    if home_again:
+        assert count == min(home_again, SHED_AWAY_PER_SWEEP)  # only those, all in time
+    elif count:
+        assert count <= SHED_PER_SWEEP
+        assert counts[node] - count >= fair  # it gives only what it has over the share
+        assert min(loads) + count <= fair  # and no more than the lightest lacks
+        assert counts[node] > 1.25 * fair and min(loads) < 0.75 * fair
+        assert counts[node] - fair > REBALANCE_SLACK and fair - min(loads) > REBALANCE_SLACK
 
 
 def test_tables_taken_from_a_dead_node_are_shed_first() -> None:

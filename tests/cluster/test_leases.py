@@ -16,6 +16,7 @@ from fivedice.server.leases import (
     CLAIMED,
     SERVING_PREFIX,
     TAKEN_FROM_DEAD,
+    Claim,
     RedisLeases,
     SoleOwner,
 )
@@ -72,26 +73,26 @@ async def test_a_table_not_handed_over_is_taken_as_away_from_its_node(
     redis = connect(redis_server.url)
     a = RedisLeases(redis, "a", seconds=0.3)
     b = RedisLeases(redis, "b", seconds=0.3)
-    assert await a.claim("ran_out") == CLAIMED
-    assert await a.claim("handed") == CLAIMED
-    assert await a.claim("stopping") == CLAIMED
-    assert await a.claim("home") == CLAIMED
+    assert (await a.claim("ran_out")).how == CLAIMED
+    assert (await a.claim("handed")).how == CLAIMED
+    assert (await a.claim("stopping")).how == CLAIMED
+    assert (await a.claim("home")).how == CLAIMED
     await a.release("handed")
     await a.release("stopping", returning=True)
     await asyncio.sleep(0.5)  # a's other leases run out
-    assert await b.claim("ran_out") == TAKEN_FROM_DEAD
-    assert await b.claim("handed") == CLAIMED
-    assert await b.claim("stopping") == TAKEN_FROM_DEAD
+    assert await b.claim("ran_out") == Claim(TAKEN_FROM_DEAD, home="a")
+    assert await b.claim("handed") == Claim(CLAIMED)
+    assert await b.claim("stopping") == Claim(TAKEN_FROM_DEAD, home="a")
     a_again = RedisLeases(redis, "a", seconds=0.3)  # a started again under its name
-    assert await a_again.claim("home") == CLAIMED
+    assert (await a_again.claim("home")).how == CLAIMED
     # b runs "ran_out" now: when b's lease runs out in turn, a takes it as away from b.
     await asyncio.sleep(0.5)
-    assert await a_again.claim("ran_out") == TAKEN_FROM_DEAD
+    assert await a_again.claim("ran_out") == Claim(TAKEN_FROM_DEAD, home="b")
     # A table a node opened itself gets its lease at its first renewal, and is noted as that
     # node's too: run out, it is away from it.
     assert await b.renew(["opened"]) == set()
     await asyncio.sleep(0.5)
-    assert await a_again.claim("opened") == TAKEN_FROM_DEAD
+    assert await a_again.claim("opened") == Claim(TAKEN_FROM_DEAD, home="b")
     await redis.aclose()
 
 
@@ -142,9 +143,9 @@ async def test_a_node_whose_inbox_went_silent_is_marked_gone_and_its_leases_take
     assert await b.mark_gone("a", a.value)
     assert await b.alive(["a"]) == set()
     assert await b.owners(["t1"]) == {"t1": None}
-    assert await b.claim("t1") == TAKEN_FROM_DEAD  # a's table: it goes back when a is back
+    assert await b.claim("t1") == Claim(TAKEN_FROM_DEAD, home="a")  # back to a when a is
     assert await b.owners(["t1"]) == {"t1": "b"}
-    assert await b.claim("t1") == CLAIMED  # held already
+    assert (await b.claim("t1")).how == CLAIMED  # held already
     # Wrongly marked (a was alive after all): its renewal clears the mark, reports the loss.
     assert await a.renew(["t1"]) == {"t1"}
     assert await b.alive(["a"]) == {"a"}
@@ -162,7 +163,7 @@ async def test_a_frozen_or_restarted_node_is_not_marked_gone(redis_server: Redis
     assert await b.silent(["a"]) == {}
     assert not await b.claim("t1")
     await asyncio.sleep(0.5)  # its lease ran out by itself
-    assert await b.claim("t1") == TAKEN_FROM_DEAD  # free, and a's: away from its node
+    assert await b.claim("t1") == Claim(TAKEN_FROM_DEAD, home="a")  # free, and a's
     again = RedisLeases(redis, "a", seconds=5)  # started again under its name
     await again.renew(())
     # Another process under the same name: the rebalancing waits for it to settle, and for

@@ -33,8 +33,11 @@ def played(
     rounds: int = 1,
     rated: bool = False,
     rules: str = RULES,
+    dice: random.Random | None = None,
 ) -> Match:
-    rng = random.Random(seed)
+    """A match played to its end by always scoring the box worth most now; `dice` (a seeded
+    `random.Random` unless given) rolls for it."""
+    rng = dice or random.Random(seed)
     options = MatchOptions(seats=len(names), rounds=rounds, undo_allowed=not rated, rated=rated)
     match = Match.create(rules, options, rng)
     for name in names:

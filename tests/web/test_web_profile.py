@@ -6,6 +6,7 @@ profile. Screenshots at desktop and phone sizes."""
 
 from __future__ import annotations
 
+import random
 import re
 import uuid
 from collections.abc import Callable
@@ -26,6 +27,22 @@ RULES = "official"
 MATCHES = 3
 
 
+class Favoured(random.Random):
+    """Dice for a two-player match played one roll a turn: sixes on the first player's turns,
+    ones on the second's. The first player wins every such match with a game that heads the
+    best-games board and a rating near the top of the best ratings, however many games and
+    rated players the other tests on the shared server have stored."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.thrown = 0
+
+    def randint(self, a: int, b: int) -> int:
+        turn = self.thrown // 5  # five dice a turn
+        self.thrown += 1
+        return b if turn % 2 == 0 else a
+
+
 def seed_rated_matches(server: ServerProcess, account_id: int) -> list[str]:
     """Rated matches between the page's account and a rival, stored as a server stores them
     (seats held by the accounts, then the result), with an accuracy record for each."""
@@ -35,7 +52,7 @@ def seed_rated_matches(server: ServerProcess, account_id: int) -> list[str]:
         rival = claim(store, create_guest(store).id, rival_name, rival_name.casefold(), "x").id
         ids = []
         for seed in range(MATCHES):
-            match = played(300 + seed + account_id, ("Me", "Rival"), rated=True, rules=RULES)
+            match = played(seed, ("Me", "Rival"), rated=True, rules=RULES, dice=Favoured())
             match_id = store.create_match(match.events, preset=RULES, origin="online")
             with store.engine.begin() as conn:
                 conn.execute(

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from .notes import PREFIX, inbox, listeners
@@ -62,30 +63,53 @@ return lost
 
 # Take a lease that is free, held by this node's previous life (the same name, another
 # incarnation: that process is gone, since one name is one live process) or held by a node
-# marked gone: 1 if ours now, 2 if ours now and taken from another node that did not hand it
-# over (its holder is marked gone, or its lease ran out while the table's last runner, KEYS[2],
-# was another node), else 0. The last runner is noted at every claim.
+# marked gone: {1} if ours now, {2, node} if ours now and taken from another node that did not
+# hand it over (its holder is marked gone, or its lease ran out while the table's last runner,
+# KEYS[2], was another node; `node` is that holder's or runner's value), else {0}. The last
+# runner is noted at every claim.
 _CLAIM = """
 local holder = redis.call('GET', KEYS[1])
-if holder == ARGV[1] then return 1 end
+if holder == ARGV[1] then return {1} end
 local mine = string.len(ARGV[3])
 local taken = 0
+local from = false
 if not holder then
   local last = redis.call('GET', KEYS[2])
-  if last and string.sub(last, 1, mine) ~= ARGV[3] then taken = 2 else taken = 1 end
+  if last and string.sub(last, 1, mine) ~= ARGV[3] then
+    taken = 2
+    from = last
+  else
+    taken = 1
+  end
 elseif string.sub(holder, 1, mine) == ARGV[3] then
   taken = 1
 elseif redis.call('EXISTS', ARGV[4] .. holder) == 1 then
   taken = 2
+  from = holder
 end
 if taken > 0 then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
   redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[5])
 end
-return taken
+if from then return {taken, from} end
+return {taken}
 """
 
 NOT_CLAIMED, CLAIMED, TAKEN_FROM_DEAD = 0, 1, 2  # what a claim did
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a claim did (`NOT_CLAIMED`, `CLAIMED` or `TAKEN_FROM_DEAD`) and, for a table taken
+    from a node that did not hand it over, that node's name: the table's home, where it goes
+    back once that node is back. False when not claimed."""
+
+    how: int
+    home: str | None = None
+
+    def __bool__(self) -> bool:
+        return self.how != NOT_CLAIMED
+
 
 # The holder of each lease, nil where there is none or its holder is marked gone.
 _OWNERS = """
@@ -144,11 +168,10 @@ class Leases(Protocol):
 
     node: str
 
-    async def claim(self, table_id: str) -> int:
+    async def claim(self, table_id: str) -> Claim:
         """Take the table's lease if nobody holds it: `CLAIMED` if this node holds it now,
-        `TAKEN_FROM_DEAD` if it does and another node held it without handing it over (marked
-        gone, or its lease ran out), else `NOT_CLAIMED`
-        (a number that is false when not claimed)."""
+        `TAKEN_FROM_DEAD` if it does and another node (the claim's `home`) held it without
+        handing it over (marked gone, or its lease ran out), else `NOT_CLAIMED`."""
         ...
 
     async def renew(self, table_ids: Collection[str], *, listening: bool = True) -> set[str]:
@@ -203,9 +226,9 @@ class SoleOwner:
     def __init__(self, node: str) -> None:
         self.node = node
 
-    async def claim(self, table_id: str) -> int:
+    async def claim(self, table_id: str) -> Claim:
         """Always."""
-        return CLAIMED
+        return Claim(CLAIMED)
 
     async def renew(self, table_ids: Collection[str], *, listening: bool = True) -> set[str]:
         """Nothing to renew."""
@@ -263,7 +286,7 @@ class RedisLeases:
         self._owners = redis.register_script(_OWNERS)
         self._gone = redis.register_script(_GONE)
 
-    async def claim(self, table_id: str) -> int:
+    async def claim(self, table_id: str) -> Claim:
         """Exactly one node wins a free lease (``SET NX`` in a script). A lease held by this
         node's previous life (same name, another incarnation) is taken at once: a node
         restarted after a crash resumes its tables without waiting for them to run out. Node
@@ -272,11 +295,12 @@ class RedisLeases:
         node's, and goes back to it when it is back); a free lease whose last runner was
         another node that did not hand it over (its lease ran out before anyone marked it
         gone) is `TAKEN_FROM_DEAD` too."""
-        taken = await self._claim(
+        answer = await self._claim(
             keys=[lease_key(table_id), ran_key(table_id)],
             args=[self.value, self.millis, f"{self.node} ", GONE_PREFIX, RAN_SECONDS * 1000],
         )
-        return int(taken)
+        how, *home = answer
+        return Claim(int(how), _node_of(home[0]) if home else None)
 
     async def renew(self, table_ids: Collection[str], *, listening: bool = True) -> set[str]:
         """One script call for every table, plus the liveness key (and a wrong mark of this

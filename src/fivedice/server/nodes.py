@@ -41,7 +41,7 @@ from fivedice.rules import Match, Phase
 from fivedice.store.accounts import SeatOwner
 from fivedice.store.online import ORIGIN_ONLINE
 
-from .balance import shed_count, shed_order
+from .balance import going_home, shed_count, shed_order
 from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, answer
 from .hub import CLOSE_SERVICE_RESTART, Client
 from .leases import TAKEN_FROM_DEAD, Leases, RedisLeases, SoleOwner
@@ -119,9 +119,8 @@ class Nodes:
         self._someone_gone = asyncio.Event()
         self._shed: dict[str, float] = {}  # table -> when this node last shed it
         # Tables taken from another node that did not hand them over (marked gone, or its
-        # lease ran out): that node's by hash, so the first to shed when it (or another) is
-        # back.
-        self._away: set[str] = set()
+        # lease ran out), and that node: its by hash, so they go home once it is back.
+        self._away: dict[str, str] = {}
         # The live nodes' processes (``name incarnation``) at the last sweep, and when they
         # last changed (a node started or died).
         self._processes: set[str] = set()
@@ -351,8 +350,8 @@ class Nodes:
             log.warning("lease lost while loading", extra={"table": table_id})
             return None
         self.ctx.registry.tables[table_id] = table
-        if claimed == TAKEN_FROM_DEAD:
-            self._away.add(table_id)  # that node's: it goes back when the node is back
+        if claimed.how == TAKEN_FROM_DEAD and claimed.home is not None:
+            self._away[table_id] = claimed.home  # that node's: it goes back when it is back
         log.info("table taken", extra={"table": table_id, "node": self.node, "seq": table.seq})
         await self._begin(table)
         return table
@@ -797,15 +796,16 @@ class Nodes:
         await self._rebalance(counts)
 
     async def _rebalance(self, counts: Counter[str]) -> None:
-        """Shed some tables while another node runs clearly less than its share: those taken
-        over from a node that had just died, or a few of any when this node runs far more
-        than its share (:mod:`.balance`).
+        """Shed some tables: those taken over from a node that died, once it is back, or a
+        few of any when this node runs far more than its share and another far less
+        (:mod:`.balance`).
 
         A shed table's clients are told to reconnect and its lease is released: the proxy
         sends them to the table's node by hash, which takes it. A table shed once is not shed
         again for `SHED_MEMORY_SECONDS`, so one that the proxy sends back here stays."""
         running = [t for t in self.ctx.registry.tables.values() if t.finished_at is None]
-        self._away &= {t.id for t in running}
+        running_ids = {t.id for t in running}
+        self._away = {t: home for t, home in self._away.items() if t in running_ids}
         live = await self.leases.live_nodes()
         processes = set((await self.leases.incarnations(live)).values())
         serving = await self.leases.serving(processes)
@@ -817,16 +817,17 @@ class Nodes:
             return  # a node just started or died: wait until the proxy knows, and tables settle
         self._shed = {t: at for t, at in self._shed.items() if now - at < SHED_MEMORY_SECONDS}
         movable = [t for t in running if t.id not in self._shed and not t.lock.locked()]
-        away = [t for t in movable if t.id in self._away]
+        homeward = going_home(self._away, self.node, live)
+        away = [t for t in movable if t.id in homeward]
         count = shed_count(self.node, len(running), len(away), counts, live)
         if count > 0:
             log.info(
                 "shedding tables",
-                extra={"count": count, "away": len(away), "running": len(running)},
+                extra={"count": count, "going_home": len(away), "running": len(running)},
             )
         for table in shed_order(movable, away, count):
             self._shed[table.id] = now
-            self._away.discard(table.id)
+            self._away.pop(table.id, None)
             await self.give_up(table, release=True, reason="rebalanced")
 
     async def _housekeep(self) -> None:
