@@ -19,8 +19,10 @@ from web_driver import (
     overflowing,
     play_quick_turn,
     roll,
+    seq,
     wait_acting_or_finished,
     wait_phase,
+    wait_seq_above,
 )
 
 from fivedice.i18n import CATALOGS
@@ -168,7 +170,9 @@ def play_to_the_end(walk: Walk, name: str, *widths: dict[str, int]) -> None:
     expect(page.locator(".preview-line .pts")).to_be_visible()
     walk.check("preview")
     walk.check_widths("preview", *widths)
+    scored = seq(page)
     page.locator("button.open-box").first.click()
+    wait_seq_above(page, scored)  # the next look at the table sees the box scored
     turns = 1
     while wait_acting_or_finished(page):
         play_quick_turn(page)
