@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any
 
@@ -24,6 +24,7 @@ async def test_analyses_run_one_at_a_time_off_the_shared_thread_pool(
     done: list[str] = []
     threads: set[str] = set()
     guard = threading.Lock()
+    release = threading.Event()  # the analyses hold their thread until the test lets them go
 
     def slow_analysis(store: Any, match_id: str, events: Any) -> int:
         nonlocal running, most
@@ -31,22 +32,30 @@ async def test_analyses_run_one_at_a_time_off_the_shared_thread_pool(
             running += 1
             most = max(most, running)
         threads.add(threading.current_thread().name)
-        time.sleep(0.05)
+        release.wait(30)
         with guard:
             running -= 1
         done.append(match_id)
         return 1
 
     monkeypatch.setattr(accuracy, "analyse_and_keep", slow_analysis)
+    # A shared pool of one thread: an analysis run there would leave no room for anything else.
+    shared = ThreadPoolExecutor(max_workers=1)
+    asyncio.get_running_loop().set_default_executor(shared)
     keeper = AccuracyKeeper(store=None)  # type: ignore[arg-type]
     for n in range(5):
         table = SimpleNamespace(id=f"t{n}", daily=None, match=SimpleNamespace(events=()),
                                 committed_count=0)  # fmt: skip
         keeper.finished(table)  # type: ignore[arg-type]
-    # Meanwhile the shared pool (table loads, store reads) answers at once.
-    started = time.monotonic()
-    await asyncio.to_thread(lambda: None)
-    assert time.monotonic() - started < 0.04
+    for _ in range(500):  # the first analysis starts
+        if running:
+            break
+        await asyncio.sleep(0.01)
+    # While it runs, the shared pool (table loads, store reads) still answers, and the other
+    # four analyses wait their turn.
+    await asyncio.wait_for(asyncio.to_thread(lambda: None), timeout=10)
+    assert running == 1 and not done
+    release.set()
     await keeper.close()
     assert sorted(done) == [f"t{n}" for n in range(5)]
     assert most == 1
