@@ -13,6 +13,11 @@ from pathlib import Path
 
 import httpx
 
+# How long a server may take to answer its first health check. A fresh clone's first servers
+# import everything cold while two other test processes and their browsers share two cores:
+# once, that took more than 30 s. Starting slowly is not what any test here checks.
+START_SECONDS = 90.0
+
 
 def free_port() -> int:
     """A TCP port nobody listens on now."""
@@ -40,7 +45,7 @@ class ServerProcess:
         """A table's play socket."""
         return f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}"
 
-    def start(self, timeout: float = 30.0) -> None:
+    def start(self, timeout: float = START_SECONDS) -> None:
         """Start and wait until /healthz answers."""
         self.start_async()
         self.wait_ready(timeout)
@@ -71,7 +76,7 @@ class ServerProcess:
         )
         return self
 
-    def wait_ready(self, timeout: float = 30.0) -> None:
+    def wait_ready(self, timeout: float = START_SECONDS) -> None:
         """Wait until /healthz answers."""
         assert self.process is not None
         deadline = time.monotonic() + timeout
