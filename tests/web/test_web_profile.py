@@ -29,7 +29,7 @@ MATCHES = 3
 
 class Favoured(random.Random):
     """Dice for a two-player match played one roll a turn: sixes on the first player's turns,
-    ones on the second's. The first player wins with a game that heads the best-games board,
+    1-1-2-2-4 on the second's. The first player wins with a game that heads the best-games board,
     however many games of greedy play the other tests on the shared server have stored."""
 
     def __init__(self) -> None:
@@ -37,9 +37,9 @@ class Favoured(random.Random):
         self.thrown = 0
 
     def randint(self, a: int, b: int) -> int:
-        turn = self.thrown // 5  # five dice a turn
+        turn, die = divmod(self.thrown, 5)  # five dice a turn
         self.thrown += 1
-        return b if turn % 2 == 0 else a
+        return b if turn % 2 == 0 else (a, a, a + 1, a + 1, a + 3)[die]  # two pairs: little
 
 
 def seed_rated_matches(
