@@ -44,7 +44,7 @@ from fivedice.store.online import ORIGIN_ONLINE
 from .balance import going_home, shed_count, shed_order
 from .errors import Forwarded, Refusal, TableUnavailable, UnknownTable, answer
 from .hub import CLOSE_SERVICE_RESTART, Client
-from .leases import TAKEN_FROM_DEAD, Leases, RedisLeases, SoleOwner
+from .leases import Leases, RedisLeases, SoleOwner
 from .listing import Listing, LocalListing, SharedListing
 from .loader import TableLoader
 from .notes import Note, inbox, listeners
@@ -350,7 +350,7 @@ class Nodes:
             log.warning("lease lost while loading", extra={"table": table_id})
             return None
         self.ctx.registry.tables[table_id] = table
-        if claimed.how == TAKEN_FROM_DEAD and claimed.home is not None:
+        if claimed.home is not None:  # taken from a node that did not hand it over
             self._away[table_id] = claimed.home  # that node's: it goes back when it is back
         log.info("table taken", extra={"table": table_id, "node": self.node, "seq": table.seq})
         await self._begin(table)
@@ -818,14 +818,14 @@ class Nodes:
         self._shed = {t: at for t, at in self._shed.items() if now - at < SHED_MEMORY_SECONDS}
         movable = [t for t in running if t.id not in self._shed and not t.lock.locked()]
         homeward = going_home(self._away, self.node, live)
-        away = [t for t in movable if t.id in homeward]
-        count = shed_count(self.node, len(running), len(away), counts, live)
+        homebound = [t for t in movable if t.id in homeward]
+        count = shed_count(self.node, len(running), len(homebound), counts, live)
         if count > 0:
             log.info(
                 "shedding tables",
-                extra={"count": count, "going_home": len(away), "running": len(running)},
+                extra={"count": count, "going_home": len(homebound), "running": len(running)},
             )
-        for table in shed_order(movable, away, count):
+        for table in shed_order(movable, homebound, count):
             self._shed[table.id] = now
             self._away.pop(table.id, None)
             await self.give_up(table, release=True, reason="rebalanced")
