@@ -62,6 +62,7 @@ REFUSED = [
     ("FIVEDICE_GC_THRESHOLDS", "a,b", "must be one to three whole numbers"),
     ("FIVEDICE_WS_IMPL", "carrier-pigeon", "must be one of auto, none, "),
     ("FIVEDICE_SECURE_COOKIES", "ture", "must be 1 or 0 (true/false, yes/no, on/off)"),
+    ("FIVEDICE_DAILY_DATE", "2026-02-30", "must be a date as YYYY-MM-DD, not '2026-02-30'"),
 ]
 
 

@@ -25,6 +25,7 @@ from .apidocs import serve_api_docs
 from .bots import ComputerPlayers
 from .computer import strategy_players
 from .context import ServerContext
+from .daily_day import fix_day
 from .errors import (
     STORE_UNAVAILABLE,
     STORE_UNAVAILABLE_MESSAGE,
@@ -64,6 +65,7 @@ def create_app(settings: Settings | None = None, players: ComputerPlayers | None
     """The fivedice server as an ASGI app."""
     settings = settings or Settings.from_env()
     computer = players if players is not None else strategy_players()
+    fix_day(settings.daily_date)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

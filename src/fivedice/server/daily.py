@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from fivedice.rules import Event, Match, event_from_dict, preset
-from fivedice.rules.daily import DailyDice, preset_of_day, today
+from fivedice.rules.daily import DailyDice, preset_of_day
 from fivedice.store import (
     STORE_FAILURES,
     UnknownMatch,
@@ -39,6 +39,7 @@ from fivedice.store.daily import (
     open_attempt,
 )
 
+from .daily_day import today
 from .daily_dice import DAILY_META, daily_day
 from .errors import DailyAlreadyPlayed, DailyNotOver, NotAvailable
 from .solved import strategy_table

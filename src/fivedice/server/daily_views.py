@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, cast
 
 from fivedice.rules import RuleSet, preset
-from fivedice.rules.daily import EVERYDAY_PRESET, preset_of_day, today
+from fivedice.rules.daily import EVERYDAY_PRESET, preset_of_day
 from fivedice.store import Store
 from fivedice.store.daily import (
     account_attempts,
@@ -25,6 +25,7 @@ from fivedice.store.daily import (
 )
 
 from .daily import day_dice, is_over, make_up_comparison, optimal_match
+from .daily_day import today
 from .daily_stats import histogram, percentile, rank_of
 from .errors import NoDailyResult
 

@@ -12,6 +12,7 @@ import os
 import re
 import socket
 from dataclasses import dataclass, field, replace
+from datetime import date
 from pathlib import Path
 
 from fivedice.store import DATABASE_URL_ENV
@@ -51,6 +52,16 @@ def _env_int(name: str, default: int) -> int:
         raise SettingError(
             f"{name} must be a whole number (such as {default}), not {shown(value)}"
         ) from None
+
+
+def _env_date(name: str) -> date | None:
+    value = os.environ.get(name)
+    if value in (None, ""):
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        raise SettingError(f"{name} must be a date as YYYY-MM-DD, not {shown(value)}") from None
 
 
 _TRUE = ("1", "true", "yes", "on")
@@ -114,6 +125,8 @@ class Settings:
     # Presence (who is connected or watching) is broadcast at most once per this many seconds
     presence_interval: float = 0.5
     spectators_listed: int = 20  # spectator names in a table view (the count is always there)
+    # The daily challenge
+    daily_date: date | None = None  # serve this day's challenge always (demos, tests); None: UTC
     # Play
     bot_delay: float = 0.6  # seconds a computer player waits before each move
     # Seconds a computer who would move next also waits while the person who just scored may
@@ -184,6 +197,7 @@ class Settings:
             quick_match_burst=_env_int("FIVEDICE_QUICK_MATCH_BURST", cls.quick_match_burst),
             presence_interval=_env_float("FIVEDICE_PRESENCE_INTERVAL", cls.presence_interval),
             spectators_listed=_env_int("FIVEDICE_SPECTATORS_LISTED", cls.spectators_listed),
+            daily_date=_env_date("FIVEDICE_DAILY_DATE"),
             bot_delay=_env_float("FIVEDICE_BOT_DELAY", cls.bot_delay),
             undo_grace=_env_float("FIVEDICE_UNDO_GRACE", cls.undo_grace),
             finished_table_ttl=_env_float("FIVEDICE_FINISHED_TABLE_TTL", cls.finished_table_ttl),

@@ -11,11 +11,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 
-from fivedice.rules.daily import FIRST_DAY, today
+from fivedice.rules.daily import FIRST_DAY
 
 from ..accounts import Who
 from ..context import Ctx
 from ..daily import is_over
+from ..daily_day import today
 from ..daily_views import day_view, days_view, optimal_view, result_view, today_view
 from ..errors import DailyNotOver, InvalidDay, NoAccount, UnknownDay, refusals
 from ..ratelimit import connection_address
