@@ -473,9 +473,10 @@ class CreateTable(_Message):
     )
     rated: bool = Field(
         default=False,
-        description="A rated match: signed-in people only (no computer seats, no seat without "
-        "an account), two or more, undo and hints off (unset, they are off; asked on: 422); "
-        "each player's rating moves with the result",
+        description="A rated match: people with an account, a guest account included (no "
+        "computer seats, no seat without an account, one seat per account), two or more, undo "
+        "and hints off (unset, they are off; asked on: 422); each player's rating moves with "
+        "the result",
     )
     bots: Annotated[list[BotSeat], Field(max_length=8)] = Field(default_factory=list)
     at_one_screen: bool = Field(

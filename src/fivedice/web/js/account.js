@@ -78,7 +78,11 @@ export function setupAccount(root) {
     if (!menu.hidden && !root.contains(event.target)) toggleMenu(false);
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && !menu.hidden) toggleMenu(false);
+    if (event.key !== "Escape" || menu.hidden) return;
+    // The focus goes back to the button that opened the menu (a menu item it was on is hidden).
+    const inMenu = menu.contains(document.activeElement);
+    toggleMenu(false);
+    if (inMenu) menuButton.focus();
   });
   ready = signedIn().catch((error) => {
     toast(t("account.without", { reason: error.message }), "error");

@@ -1,6 +1,7 @@
 // The daily challenge's screen: ./?daily for today, ./?daily=YYYY-MM-DD for a day. Your result
 // beside the optimal player's (once you have played), the day's leaderboard, and past days.
 
+import { accountReady } from "./account.js";
 import { daily } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { attemptButton } from "./daily_card.js";
@@ -13,7 +14,8 @@ import { presetTitle, t, tNodes } from "./i18n.js";
 const DAYS_PAGE = 30;
 const pillClass = (variant) => (variant ? "pill variant" : "pill"); // i18n: not text (classes)
 
-/** An answer, or null where the server has none for this browser (no result, no account). */
+/** An answer, or null where the server has none for this browser after all (a finished attempt
+ * whose comparison is not made up yet). */
 async function orNone(promise) {
   try {
     return await promise;
@@ -60,6 +62,7 @@ export class DailyScreen {
       fill(this.head, h("h1", { id: "daily-title" }, t("daily.title")), h("p", {}, t("daily.not_a_day")));
       return;
     }
+    await accountReady(); // a first visit's guest account: the answers below are its own
     let today = null;
     try {
       today = await daily.today();
@@ -68,7 +71,11 @@ export class DailyScreen {
     }
     const day = this.asked || today.day;
     const isToday = Boolean(today) && day === today.day;
-    const [result, info, days] = await Promise.all([orNone(daily.result(day)), orNone(daily.day(day)), daily.days(null, DAYS_PAGE).catch(() => ({ days: [] }))]);
+    const [info, days] = await Promise.all([orNone(daily.day(day)), daily.days(null, DAYS_PAGE).catch(() => ({ days: [] }))]);
+    // The result is asked for only where there is one to show (a request answered "none" is
+    // an error in the browser's console): today's finished attempt, or a past day's own row.
+    const played = isToday ? Boolean(today.attempt && today.attempt.status === "finished") : Boolean(info && info.leaderboard.some((row) => row.you));
+    const result = played ? await orNone(daily.result(day)) : null;
     if (this.gone) return;
     this.renderHead(day, isToday ? today : info, isToday ? today.attempt : null, isToday, info);
     if (result) fill(this.result, resultSection(result));

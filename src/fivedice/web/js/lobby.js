@@ -103,7 +103,7 @@ export class LobbyScreen {
 
     // Quick starts: a rated table with players of about your rating, the computer, one screen.
     this.quick = new QuickMatchPanel(this.presetSelect());
-    this.vsLevel = h("select", { "aria-label": t("lobby.computer_player"), id: "vs-level" });
+    this.vsLevel = h("select", { id: "vs-level" }); // named by its visible label (lobby.opponent)
     this.levelSelects.push(this.vsLevel);
     this.vsNote = h("p", { class: "muted small level-note", "aria-live": "polite" });
     this.vsLevel.addEventListener("change", () => (this.vsNote.textContent = levelHint(this.vsLevel.value)));

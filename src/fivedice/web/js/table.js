@@ -488,10 +488,11 @@ export class TableScreen {
     return this.send(message);
   }
 
-  async copyInvite() {
+  /** Copy the table's link: an invitation while `room` (a seat free), else a link to watch. */
+  async copyInvite(room = true) {
     const link = `${location.origin}/?table=${this.tableId}`;
     const ok = await copyText(link);
-    toast(ok ? t("table.invite_copied") : link);
+    toast(ok ? t(room ? "table.invite_copied" : "table.watch_link_copied") : link);
   }
 
   leave() {

@@ -34,13 +34,14 @@ export function renderHead(screen) {
     rules ? h("a", { class: "pill rules-pill", title: rules.source, href: rulesHref(rules.name), target: "_blank", rel: "noopener", id: "table-rules" }, presetTitle(rules.name, rules.title), h("span", { class: "rules-pill-more" }, t("table.rules_more"))) : null,
     v && rounds > 1 ? h("span", { class: "pill" }, t("table.round_of", { round: Math.min(v.round + 1, rounds), rounds })) : null,
     v && v.options.clock_seconds ? h("span", { class: "pill" }, t("table.per_hand", { time: clockText(v.options.clock_seconds) })) : null,
+    v && v.options.rated ? h("span", { class: "pill rated", title: t("waiting.rated_title") }, t("waiting.rated")) : null,
     v && !v.listed && !local && !screen.daily && !v.daily ? h("span", { class: "pill" }, t("table.private")) : null,
     h("span", { class: "conn", dataset: { connection: screen.socketState }, role: "status" }, h("span", { class: `dot ${dot}` }), text),
   );
   const actions = h(
     "div",
     { class: "head-actions" },
-    screen.socketState === "gone" || local || screen.daily ? null : h("button", { type: "button", class: "button small", onclick: () => screen.copyInvite() }, t("table.copy_invite")),
+    screen.socketState === "gone" || local || screen.daily ? null : inviteButton(screen, v),
     m.localSeats.size && v && v.phase !== "finished" && (screen.daily || v.daily)
       ? h("a", { class: "button small", href: "./", "data-link": true, title: t("table.daily_later_title") }, t("table.daily_later"))
       : m.localSeats.size && v && v.phase !== "finished"
@@ -48,6 +49,17 @@ export function renderHead(screen) {
       : h("a", { class: "button small", href: "./", "data-link": true }, t("table.lobby")),
   );
   fill(screen.headEl, h("h1", { title: (v && v.name) || "" }, (v && v.name) || t("table.table")), meta, actions);
+}
+
+/** Whether a seat is still to be had: the table waits and has room (else a link only watches). */
+function hasRoom(v) {
+  return !v || (v.phase === "waiting" && v.seats.length < v.options.seats);
+}
+
+/** The head's link button: an invitation while a seat is free, else a link to watch. */
+function inviteButton(screen, v) {
+  const room = hasRoom(v);
+  return h("button", { type: "button", class: "button small", id: "copy-table-link", onclick: () => screen.copyInvite(room) }, room ? t("table.copy_invite") : t("table.copy_watch_link"));
 }
 
 /** The felt when the table does not exist. */
