@@ -121,6 +121,9 @@ def test_two_players_are_seated_together_at_a_rated_started_table(
     assert view["phase"] == "playing"
     assert view["options"]["rated"] is True
     assert view["options"]["undo_allowed"] is False
+    # Named as a kind, for each viewer's language; in English for clients that know no titles.
+    assert view["title"] == {"kind": "quick_match"}
+    assert view["name"] == "Quick match"
     held = {s["seat"]: s["account"]["name"] for s in view["seats"] if s.get("account")}
     assert held == {
         seated_a["seat"]: ann.account["name"],  # type: ignore[index]
@@ -173,6 +176,13 @@ def test_the_computer_is_offered_after_the_wait(quick_server: ServerProcess) -> 
     assert view["options"]["rated"] is False
     assert view["phase"] == "playing"
     assert [s["bot"] is not None for s in view["seats"]] == [False, True]
+    # The lobby's "against the computer" table: named so, at one screen (no invite), and the
+    # computer called by its level's whole name (the page words it in the viewer's language).
+    player = ann.account["name"]  # type: ignore[index]
+    assert view["title"] == {"kind": "versus_computer", "player": player, "level": "good-human"}
+    assert view["name"] == f"{player} vs the computer (Good player)"
+    assert view["at_one_screen"] is True
+    assert view["seats"][1]["name"] == "Good player"
     again = ann.request("POST", f"/api/quick-match/{ticket['ticket']}/computer")
     assert again.status_code == 409 and again.json()["code"] == "already_seated"
 

@@ -4,16 +4,14 @@ before anyone hears of it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from fivedice.rules import Match
 from fivedice.rules.errors import NotHost
-from fivedice.rules.match import name_key
 from fivedice.store.accounts import SeatOwner
 
 from .context import ServerContext
 from .errors import AccountRequired, NoSeat, NotAvailable
 from .table import Table, new_token, token_digest
+from .table_names import bot_name
 
 
 async def join_seat(
@@ -60,17 +58,6 @@ def check_level(ctx: ServerContext, level: str) -> str:
             raise NotAvailable(reason="level_none", level=level)
         raise NotAvailable(reason="level", level=level, offered=", ".join(levels))
     return level
-
-
-def bot_name(level: str, taken: Sequence[str]) -> str:
-    """A default name for a computer seat: its level, numbered if needed (a name differs from
-    the others' by more than case, as the rules ask)."""
-    base = f"{level.replace('-', ' ').replace('_', ' ').title()} (computer)"[:20]
-    keys = {name_key(other) for other in taken}
-    name, n = base, 2
-    while name_key(name) in keys:
-        name, n = f"{base} {n}", n + 1
-    return name
 
 
 async def add_bot(

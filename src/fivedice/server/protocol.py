@@ -11,7 +11,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    model_serializer,
+    model_validator,
+)
+
+from .table_names import TitleKind, missing_values
 
 PROTOCOL_VERSION = 1
 
@@ -303,6 +313,9 @@ class TableView(_Message):
 
     id: str
     name: str | None
+    title: TableTitle | None = Field(
+        default=None, description="The name fivedice gave the table, as a kind and its values"
+    )
     listed: bool
     at_one_screen: bool = Field(
         description="Played at one screen (pass and play, or against the computer): "
@@ -445,6 +458,33 @@ server_message_adapter: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 # REST bodies ------------------------------------------------------------------------------
 
 
+class TableTitle(_Message):
+    """A name fivedice gives a table, as a kind and its values, for each viewer to read in
+    their own language (``table_name.<kind>`` in the catalogs); the table's ``name`` is its
+    English words. Kinds: ``pass_and_play``, ``quick_match``, ``versus_computer`` (``player``,
+    ``level``) and ``table_of`` (``player``: "Ann's table")."""
+
+    kind: TitleKind
+    player: Annotated[str, Field(max_length=64)] | None = Field(
+        default=None, description="The person it names (versus_computer, table_of)"
+    )
+    level: Annotated[str, Field(max_length=32)] | None = Field(
+        default=None, description="The computer's level (versus_computer)"
+    )
+
+    @model_validator(mode="after")
+    def _has_its_values(self) -> TableTitle:
+        missing = missing_values(self.model_dump())
+        if missing:
+            raise ValueError(f"a {self.kind} title needs {', '.join(missing)}")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _only_its_values(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A kind's values, no others: {"kind": "quick_match"}, not a null player and level.
+        return {key: value for key, value in handler(self).items() if value is not None}
+
+
 class BotSeat(_Message):
     """A computer seat to add when the table is created."""
 
@@ -457,6 +497,11 @@ class CreateTable(_Message):
 
     preset: str | None = None
     name: Annotated[str, Field(max_length=120)] | None = None
+    title: TableTitle | None = Field(
+        default=None,
+        description="A name fivedice gives the table, read in each viewer's language (then "
+        "`name`, if absent, is the title in English); a name typed by a person goes in `name`",
+    )
     listed: bool = True
     host_name: Annotated[str, Field(max_length=64)] | None = None
     seats: int = 4
@@ -592,6 +637,9 @@ class TableSummary(_Message):
 
     id: str
     name: str | None
+    title: TableTitle | None = Field(
+        default=None, description="The name fivedice gave the table, as a kind and its values"
+    )
     preset: str
     phase: Literal["waiting", "playing", "finished"]
     seats_taken: int
@@ -749,6 +797,9 @@ class RecentMatchView(_Message):
     match_id: str
     preset: str
     name: str | None = Field(description="The table's name")
+    title: TableTitle | None = Field(
+        default=None, description="The name fivedice gave the table, as a kind and its values"
+    )
     seat: int
     played_as: str = Field(description="The name the account played under at that table")
     total: int

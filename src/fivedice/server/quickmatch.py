@@ -40,6 +40,7 @@ from .quickqueue import (
     new_ticket_id,
 )
 from .registry import DICE
+from .table_names import bot_name, title_text
 
 if TYPE_CHECKING:
     from .context import ServerContext
@@ -50,7 +51,7 @@ PASS_SECONDS = 0.5  # how often the queues are matched
 LOCK_SECONDS = 5.0  # the most one pass may hold the lock (it lets go as soon as it is done)
 STALE_SECONDS = 20.0  # a waiting ticket nobody polled this long is dropped (the page closed)
 COMPUTER_LEVEL = "good-human"  # the computer opponent offered, when this server has it
-TABLE_NAME = "Quick match"
+QUICK_MATCH_TITLE = {"kind": "quick_match"}  # each viewer reads it in their language
 MAX_POLL_WAIT = 15.0  # the longest a poll may wait for news (under STALE_SECONDS)
 LONG_POLL_STEP = 0.25  # how often the waiting polls' tickets are looked at
 POLLS_PER_TICKET = 4  # long polls that may wait on one ticket at once (tabs of one browser)
@@ -194,7 +195,7 @@ class QuickMatch:
     async def play_computer(self, ticket_id: str, account_id: int) -> Ticket:
         """Take the ticket out of the queue and seat its player against a computer (not
         rated), once the wait is over."""
-        from .lobby import bot_name, run_opened  # lobby needs the context, which needs this
+        from .lobby import run_opened  # lobby needs the context, which needs this
 
         ticket = await self.mine(ticket_id, account_id)
         now = time.time()
@@ -207,15 +208,19 @@ class QuickMatch:
         ticket = replace(ticket, computer=True)
         match = Match.create(preset(ticket.preset), MatchOptions(seats=2), DICE)
         opponent = (bot_name(level, [ticket.name]), level)
+        # The same table as the lobby's "against the computer": named so, at one screen.
+        title = {"kind": "versus_computer", "player": ticket.name, "level": level}
         try:
             table, seated = await self.ctx.registry.open(
                 match,
                 [ticket.name],
                 [opponent],
-                TABLE_NAME,
+                title_text(title),
                 False,
                 start=True,
+                title=title,
                 owners=[_owner(ticket)],
+                at_one_screen=True,
             )
         except BaseException:
             await self.queue.unclaim([ticket])
@@ -303,7 +308,14 @@ class QuickMatch:
         names = [t.name for t in members]
         try:
             table, seated = await self.ctx.registry.open(
-                match, names, [], TABLE_NAME, False, start=True, owners=[_owner(t) for t in members]
+                match,
+                names,
+                [],
+                title_text(QUICK_MATCH_TITLE),
+                False,
+                start=True,
+                title=QUICK_MATCH_TITLE,
+                owners=[_owner(t) for t in members],
             )
         except Exception as exc:
             log.warning("quick match table not opened", extra={"error": repr(exc)})

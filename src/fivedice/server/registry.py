@@ -31,6 +31,7 @@ from .dice import BlockRandom
 from .errors import AccountRequired, UnknownTable
 from .protocol import CreateTable
 from .table import Table, new_token, token_digest, turn_key
+from .table_names import TITLE_META, stored_title, title_text, title_values
 from .writer import StoreWriter
 
 log = logging.getLogger("fivedice.server.registry")
@@ -85,13 +86,15 @@ class TableRegistry:
             rated=rated,
         )
         match = Match.create(preset(request.preset) if request.preset else None, options, DICE)
+        title = title_values(request.title.model_dump()) if request.title is not None else None
         people = [request.host_name] if request.host_name is not None else []
         table, seated = await self.open(
             match,
             people,
             bot_names,
-            request.name,
+            request.name or (title_text(title) if title is not None else None),
             request.listed,
+            title=title,
             owners=[host_owner],
             at_one_screen=request.at_one_screen,
         )
@@ -107,6 +110,7 @@ class TableRegistry:
         listed: bool,
         *,
         start: bool = False,
+        title: dict[str, str] | None = None,
         owners: Sequence[SeatOwner | None] = (),
         at_one_screen: bool = False,
         table_id: str | None = None,
@@ -116,7 +120,8 @@ class TableRegistry:
         """Seat people (by name, each given a token; the accounts in `owners`, in the same
         order, hold their seats) then computer players (name, level) at a new match, start it
         if `start` (a rematch), and store it; returns the table and each person's seat and
-        token, in the order given. `table_id` and `meta` (kept with the match) for a table
+        token, in the order given. `title`: the name fivedice gave the table (kept in the meta;
+        `name` is its English words). `table_id` and `meta` (kept with the match) for a table
         opened for a purpose, and `rng`, the match's dice (the daily challenge's)."""
         seated: list[tuple[int, str]] = []
         for person in people:
@@ -132,6 +137,8 @@ class TableRegistry:
         held = {seat: owner for (seat, _), owner in pairs if owner is not None}
         table_id = table_id or new_match_id()
         meta = {**(meta or {}), "listed": listed, "at_one_screen": at_one_screen}
+        if title is not None:
+            meta[TITLE_META] = title
         await self.writer.call(
             create_online_match,
             self.store,
@@ -148,6 +155,7 @@ class TableRegistry:
             match,
             name=name,
             listed=listed,
+            title=title,
             at_one_screen=at_one_screen,
             rng=rng,
             tokens={digest: seat for seat, digest in tokens},
@@ -258,6 +266,7 @@ class TableRegistry:
             match,
             name=summary.label,
             listed=bool(summary.meta.get("listed", True)),
+            title=stored_title(summary.meta),
             at_one_screen=bool(summary.meta.get("at_one_screen", False)),
             rng=rng,
             tokens=stored.tokens,

@@ -91,6 +91,7 @@ async def _open(ctx: ServerContext, table: Table, offer: RematchOffer) -> None:
         table.name,
         table.listed,
         start=True,
+        title=table.title,
         owners=owners,
         at_one_screen=table.at_one_screen,
     )

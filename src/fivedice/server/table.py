@@ -76,6 +76,7 @@ class Table:
         *,
         name: str | None,
         listed: bool,
+        title: dict[str, str] | None = None,
         at_one_screen: bool = False,
         rng: RandomSource,
         tokens: dict[str, int] | None = None,
@@ -86,6 +87,7 @@ class Table:
     ) -> None:
         self.id = table_id
         self.name = name
+        self.title = title  # the name fivedice gave it, as a kind and values (table_names)
         self.listed = listed
         self.at_one_screen = at_one_screen  # pass and play or against the computer
         self.match = match

@@ -74,6 +74,7 @@ def table_view(
     view: dict[str, Any] = {
         "id": table.id,
         "name": table.name,
+        "title": table.title,
         "listed": table.listed,
         "at_one_screen": table.at_one_screen,
         "daily": table.daily.isoformat() if table.daily is not None else None,
@@ -302,6 +303,7 @@ def lobby_entry(table: Table) -> dict[str, Any]:
     return {
         "id": table.id,
         "name": table.name,
+        "title": table.title,
         "preset": table.preset,
         "phase": s.phase.value,
         "seats_taken": len(playing),

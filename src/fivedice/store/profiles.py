@@ -10,7 +10,7 @@ after the result): a match not analysed yet simply does not count in the accurac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -126,6 +126,7 @@ class RecentMatch:
     players: int
     rated: bool
     finished_at: datetime
+    meta: dict[str, object] = field(default_factory=dict)  # the match's (its table's title)
 
 
 def seat_holders(conn: Connection, match_id: str) -> dict[int, int]:
@@ -293,6 +294,7 @@ def recent_matches(
             players,
             RatingRow.id,
             MatchRow.finished_at,
+            MatchRow.meta,
         )
         .join(SeatAccountRow, SeatAccountRow.match_id == MatchRow.id)
         .join(
@@ -320,10 +322,21 @@ def recent_matches(
             int(count),
             rating_id is not None,
             _aware(finished_at),
+            dict(meta or {}),
         )
-        for match_id, preset, label, seat, name, total, place, count, rating_id, finished_at in (
-            conn.execute(query)
-        )
+        for (
+            match_id,
+            preset,
+            label,
+            seat,
+            name,
+            total,
+            place,
+            count,
+            rating_id,
+            finished_at,
+            meta,
+        ) in conn.execute(query)
     ]
 
 

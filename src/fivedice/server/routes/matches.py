@@ -18,6 +18,7 @@ from ..daily_dice import daily_day
 from ..errors import UnknownTable, refusals
 from ..protocol import SeatRatingChange, TableView
 from ..table import Table
+from ..table_names import stored_title
 from ..views import card_rows_view, event_views, outcome_view, table_view
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
@@ -102,6 +103,7 @@ async def replay(
         at,
         name=summary.label,
         listed=bool(summary.meta.get("listed", False)),
+        title=stored_title(summary.meta),
         at_one_screen=bool(summary.meta.get("at_one_screen", False)),
         rng=random.Random(0),
     )
@@ -134,6 +136,7 @@ def _summary_dict(m: Any) -> dict[str, Any]:
         "preset": m.preset,
         "origin": m.origin,
         "label": m.label,
+        "title": stored_title(m.meta),
         "status": m.status,
         "created_at": m.created_at.isoformat(),
         "finished_at": m.finished_at.isoformat() if m.finished_at else None,

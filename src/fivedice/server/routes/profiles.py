@@ -25,7 +25,9 @@ from ..protocol import (
     RatingPoint,
     RecentMatchView,
     RuleSetStats,
+    TableTitle,
 )
+from ..table_names import stored_title
 
 router = APIRouter(prefix="/api/accounts", tags=["accounts"])
 
@@ -128,6 +130,7 @@ def recent_match(match: RecentMatch) -> RecentMatchView:
         match_id=match.match_id,
         preset=match.preset,
         name=match.label,
+        title=TableTitle.model_validate(title) if (title := stored_title(match.meta)) else None,
         seat=match.seat,
         played_as=match.name,
         total=match.total,

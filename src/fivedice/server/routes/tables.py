@@ -16,7 +16,7 @@ from ..context import Ctx
 from ..daily import check_secret_kept
 from ..errors import MissingToken, UnknownTable, refusals
 from ..idempotency import MAX_KEY_LENGTH
-from ..lobby import bot_name, check_level
+from ..lobby import check_level
 from ..protocol import (
     AddBotSeat,
     CreateTable,
@@ -29,6 +29,7 @@ from ..protocol import (
 )
 from ..ratelimit import connection_address
 from ..registry import possible_table_id
+from ..table_names import bot_name
 from ..views import event_views
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
