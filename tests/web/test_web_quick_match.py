@@ -82,7 +82,12 @@ def test_alone_the_computer_is_offered_after_the_wait(
     shoot(cid, artifacts, "desktop-quick-computer-offer")
     offer.click()
     wait_phase(cid, "playing")
-    expect(screen(cid)).to_contain_text("(computer)")
+    # The lobby's game against the computer: named so, the computer by its level's whole
+    # name, at one screen (no invite link).
+    me = account_name(cid)
+    expect(cid.locator(".table-head h1")).to_have_text(f"{me} vs the computer (Good player)")
+    expect(cid.locator(".col-head .col-name")).to_have_text([me, "Good player"])
+    expect(cid.get_by_role("button", name="Copy invite link")).to_have_count(0)
 
 
 def test_cancel_goes_back_to_the_form(

@@ -90,6 +90,11 @@ export function chooseLanguage(wanted) {
   location.reload();
 }
 
+/** The English text of `key` as the server writes it (the names it gives in English). */
+export function sourceText(key) {
+  return fallback[key];
+}
+
 /** Whether a catalog has the key. */
 export function has(key) {
   return key in messages || key in fallback;

@@ -1,6 +1,6 @@
 // Names shown to people for the server's identifiers, in the player's language.
 
-import { has, language, num, t } from "./i18n.js";
+import { has, language, num, sourceText, t } from "./i18n.js";
 import { nameKey } from "./names.js";
 
 /** A computer level's name ("Good player"); an unknown level spelled out from its identifier. */
@@ -24,11 +24,14 @@ export function namesList(names) {
   return new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(names);
 }
 
-/** A computer seat's name: its level's label, numbered when the table already has one. */
-export function botName(level, taken) {
-  const base = levelLabel(level);
-  let name = base;
-  const keys = taken.map(nameKey);
-  for (let n = 2; keys.includes(nameKey(name)); n += 1) name = `${base} ${n}`;
-  return name;
+/** A seat's name as this page shows it: a computer seat the server named by its level
+ * ("Good player", "Good player 2") in the viewer's language, any other name as it is. */
+export function seatName(name, level) {
+  const english = level && sourceText(`level.${level}`);
+  if (!english || !has(`level.${level}`)) return name;
+  const base = nameKey(english);
+  const key = nameKey(name);
+  if (key === base) return levelLabel(level);
+  const numbered = key.startsWith(`${base} `) ? key.slice(base.length + 1) : "";
+  return /^[0-9]+$/.test(numbered) ? `${levelLabel(level)} ${numbered}` : name;
 }

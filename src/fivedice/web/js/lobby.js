@@ -8,13 +8,14 @@ import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
 import { num, presetTitle, t, accountName } from "./i18n.js";
 import { dateTimeText } from "./dates.js";
-import { botName, levelHint, levelLabel } from "./labels.js";
+import { levelHint, levelLabel } from "./labels.js";
 import { localScoresPanel } from "./localscores.js";
 import { cleanName, hasTwins } from "./names.js";
 import { QuickMatchPanel } from "./quickmatch.js";
 import { rulesLink } from "./rules.js";
 import { navigate } from "./router.js";
 import { addSeat, playerName, saveSeats, setPlayerName } from "./seats.js";
+import { tableName } from "./table_names.js";
 
 /** The clock choices: the seconds (none: no clock), and their words. */
 const CLOCKS = () => [
@@ -324,7 +325,7 @@ export class LobbyScreen {
           h(
             "td",
             {},
-            h("div", { class: "table-name" }, table.name || t("table.table")),
+            h("div", { class: "table-name" }, tableName(table.name, table.title, t("table.table"))),
             // On the narrowest phones the seats column gives its room to the name: said here.
             h("div", { class: "small seats-narrow" }, t("lobby.seats_taken", { taken: table.seats_taken, seats: table.seats })),
             h("div", { class: "muted small" }, [o.rounds > 1 ? t("waiting.rounds", { count: o.rounds }) : null, o.clock_seconds ? t("lobby.tag_clock", { time: clockText(o.clock_seconds) }) : null, hints, table.players.join(", ")].filter(Boolean).join(" · ")),
@@ -371,7 +372,7 @@ export class LobbyScreen {
               h(
                 "li",
                 {},
-                h("a", { href: `./?view=replay&match=${encodeURIComponent(m.id)}`, "data-link": true }, m.label || this.presetTitle(m.preset)),
+                h("a", { href: `./?view=replay&match=${encodeURIComponent(m.id)}`, "data-link": true }, tableName(m.label, m.title, this.presetTitle(m.preset))),
                 h("span", { class: "muted small" }, dateTimeText(m.finished_at)),
               ),
             )
@@ -403,12 +404,13 @@ export class LobbyScreen {
     await this.open(
       {
         preset: this.vsPreset.value || null,
-        name: t("lobby.vs_table_name", { name }),
+        // Named by kind, worded in each viewer's language; the computer by its level, too.
+        title: { kind: "versus_computer", player: name, level: this.vsLevel.value },
         listed: false,
         host_name: name,
         seats: 2,
         hints: true,
-        bots: [{ level: this.vsLevel.value, name: botName(this.vsLevel.value, [name]) }],
+        bots: [{ level: this.vsLevel.value }],
         at_one_screen: true,
       },
       [],
@@ -422,7 +424,7 @@ export class LobbyScreen {
     if (hasTwins(names)) return toast(t("lobby.names_twins"), "error");
     if (names[0]) setPlayerName(names[0]);
     // One screen: the players see each other's hints anyway, so they are on.
-    await this.open({ preset: this.passPreset.value || null, name: t("lobby.pass"), listed: false, host_name: names[0], seats: names.length, hints: true, at_one_screen: true }, names.slice(1), "pass", true);
+    await this.open({ preset: this.passPreset.value || null, title: { kind: "pass_and_play" }, listed: false, host_name: names[0], seats: names.length, hints: true, at_one_screen: true }, names.slice(1), "pass", true);
   }
 
   async createTable() {
@@ -431,7 +433,7 @@ export class LobbyScreen {
     const f = this.form;
     const body = {
       preset: f.preset.value || null,
-      name: f.name.value.trim() || t("lobby.table_of", { name }),
+      ...(f.name.value.trim() ? { name: f.name.value.trim() } : { title: { kind: "table_of", player: name } }),
       listed: f.listed.checked,
       host_name: name,
       seats: Number(f.seats.value) || 4,
@@ -447,10 +449,9 @@ export class LobbyScreen {
     if (f.rated.checked && !f.ratedCheck.hidden) {
       Object.assign(body, { rated: true, undo_allowed: false, hints: false });
     }
-    for (const select of f.bots.querySelectorAll("select")) {
-      const taken = [name, ...body.bots.map((b) => b.name)];
-      body.bots.push({ level: select.value, name: botName(select.value, taken) });
-    }
+    // Computer seats go unnamed: the server calls each by its level, numbered, and every
+    // viewer reads that in their own language.
+    for (const select of f.bots.querySelectorAll("select")) body.bots.push({ level: select.value });
     await this.open(body, [], "online", false);
   }
 

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { fill, h, s } from "./dom.js";
 import { num, presetTitle, t, tNodes } from "./i18n.js";
 import { dateTimeText, shortDateText } from "./dates.js";
+import { tableName } from "./table_names.js";
 
 const percent = (share) => num(Math.round(share * 100) / 100, { style: "percent" });
 const decimal = (value, digits) => num(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -117,7 +118,7 @@ function recentTable(recent) {
               "tr",
               { dataset: { match: m.match_id } },
               h("td", { title: dateTimeText(m.finished_at) }, shortDateText(m.finished_at)),
-              h("td", {}, m.name || presetTitle(m.preset), m.rated ? h("span", { class: "pill rated-tag" }, t("profile.recent.rated")) : null, h("div", { class: "muted small" }, t("profile.recent.as", { name: m.played_as, count: m.players }))),
+              h("td", {}, tableName(m.name, m.title, presetTitle(m.preset)), m.rated ? h("span", { class: "pill rated-tag" }, t("profile.recent.rated")) : null, h("div", { class: "muted small" }, t("profile.recent.as", { name: m.played_as, count: m.players }))),
               h("td", { class: "num" }, m.place ? t("profile.recent.place_of", { place: m.place, players: m.players }) : "–"),
               h("td", { class: "num" }, h("strong", {}, num(m.total))),
               h("td", { class: "num" }, h("a", { href: `./?view=replay&match=${encodeURIComponent(m.match_id)}`, "data-link": true, class: "replay-link" }, t("profile.recent.replay"))),

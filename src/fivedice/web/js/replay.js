@@ -8,9 +8,11 @@ import { decisionStep } from "./decisions.js";
 import { DiceTray } from "./dice.js";
 import { fill, h, s, toast } from "./dom.js";
 import { boxLabel, has, language, num, presetTitle, t } from "./i18n.js";
+import { seatName } from "./labels.js";
 import { dateTimeText } from "./dates.js";
 import { heldValues, playersOf, replayColumns, turnCount, turnName } from "./replay_words.js";
 import { renderScorecard } from "./scorecard.js";
+import { shownView, tableName } from "./table_names.js";
 import { turnAt, turnsOf } from "./turns.js";
 
 const PLAY_MS = 700;
@@ -96,8 +98,8 @@ export class ReplayScreen {
         h(
           "header",
           { class: "table-head" },
-          h("h1", {}, m.label || t("replay.title")),
-          h("div", { class: "meta" }, h("span", { class: "pill" }, presetTitle(this.rules.name, this.rules.title)), h("span", {}, dateTimeText(m.finished_at || m.created_at)), outcome ? h("span", {}, outcome.standings.map((s) => t("replay.standing", { place: s.place || "–", name: s.name, total: s.total })).join(" · ")) : h("span", { class: "pill" }, has(`replay.status.${m.status}`) ? t(`replay.status.${m.status}`) : m.status)),
+          h("h1", {}, tableName(m.label, m.title, t("replay.title"))),
+          h("div", { class: "meta" }, h("span", { class: "pill" }, presetTitle(this.rules.name, this.rules.title)), h("span", {}, dateTimeText(m.finished_at || m.created_at)), outcome ? h("span", {}, outcome.standings.map((s) => t("replay.standing", { place: s.place || "–", name: seatName(s.name, (playersOf(m.events).get(s.seat) || {}).bot), total: s.total })).join(" · ")) : h("span", { class: "pill" }, has(`replay.status.${m.status}`) ? t(`replay.status.${m.status}`) : m.status)),
         ),
         h(
           "div",
@@ -174,7 +176,7 @@ export class ReplayScreen {
   }
 
   async view(seq) {
-    if (!this.cache.has(seq)) this.cache.set(seq, api.replay(this.matchId, seq));
+    if (!this.cache.has(seq)) this.cache.set(seq, api.replay(this.matchId, seq).then(shownView));
     return this.cache.get(seq);
   }
 

@@ -3,11 +3,13 @@
 // a hold kept by their values, and the players' columns without live presence. No DOM.
 
 import { t } from "./i18n.js";
+import { seatName } from "./labels.js";
 
-/** Each seat's name as it sat down, in the order the log seated them. */
+/** Each seat's name as it sat down (a computer's named by its level, in the viewer's language),
+ * in the order the log seated them. */
 export function playersOf(events) {
   const players = new Map();
-  for (const event of events) if (event.type === "joined" && !players.has(event.seat)) players.set(event.seat, { name: event.name, bot: event.bot || null });
+  for (const event of events) if (event.type === "joined" && !players.has(event.seat)) players.set(event.seat, { name: seatName(event.name, event.bot), bot: event.bot || null });
   return players;
 }
 

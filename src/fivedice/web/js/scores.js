@@ -7,6 +7,7 @@ import { num, presetTitle, t } from "./i18n.js";
 import { dateTimeText } from "./dates.js";
 import { navigate } from "./router.js";
 import { playerName } from "./seats.js";
+import { tableName } from "./table_names.js";
 
 const replayLink = (id) => h("a", { href: `./?view=replay&match=${encodeURIComponent(id)}`, "data-link": true, class: "replay-link" }, t("scores.replay"));
 
@@ -137,7 +138,7 @@ export class HistoryScreen {
       fill(
         this.recent,
         recent.length
-          ? recent.map((m) => h("tr", {}, h("td", {}, m.label || t("history.match")), h("td", {}, title(m.preset)), h("td", {}, dateTimeText(m.finished_at)), h("td", {}, replayLink(m.id))))
+          ? recent.map((m) => h("tr", {}, h("td", {}, tableName(m.label, m.title, t("history.match"))), h("td", {}, title(m.preset)), h("td", {}, dateTimeText(m.finished_at)), h("td", {}, replayLink(m.id))))
           : h("tr", {}, h("td", { colspan: "4", class: "empty" }, t("history.none"))),
       );
     } catch {

@@ -14,7 +14,7 @@ import { DiceTray } from "./dice.js";
 import { announce, clockText, copyText, fill, h, toast } from "./dom.js";
 import { actionText } from "./analysis.js";
 import { refusalText, t } from "./i18n.js";
-import { botName, decimal } from "./labels.js";
+import { decimal } from "./labels.js";
 import { rematchControls, renderResults, showResultTitle } from "./results.js";
 import { navigate } from "./router.js";
 import { recordLocalScores } from "./localscores.js";
@@ -527,7 +527,7 @@ export class TableScreen {
   }
 
   addComputer(level) {
-    this.intent("add_bot", this.view.host, { level, name: botName(level, this.view.seats.map((s) => s.name)) });
+    this.intent("add_bot", this.view.host, { level }); // named by the server, after its level
   }
 
   removeSeat(seat) {

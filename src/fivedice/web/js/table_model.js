@@ -2,7 +2,8 @@
 // held, the rolls left, what this screen may do, and the words for it. No DOM: node tests it.
 
 import { boxLabel, t } from "./i18n.js";
-import { namesList } from "./labels.js";
+import { namesList, seatName } from "./labels.js";
+import { shownView } from "./table_names.js";
 
 export const MAX_ROLLS = 3;
 
@@ -220,7 +221,7 @@ export class TableModel {
    */
   apply(message, catchUp) {
     const before = this.view;
-    this.view = message.table;
+    this.view = shownView(message.table);
     if (message.events.length || this.busy === "rematch") this.busy = null;
     let rolled = [];
     const said = [];
@@ -288,7 +289,7 @@ export class TableModel {
 export function eventText(event, name, label) {
   switch (event.type) {
     case "joined":
-      return t(event.bot ? "table.log_joined_computer" : "table.log_joined", { name: event.name });
+      return t(event.bot ? "table.log_joined_computer" : "table.log_joined", { name: seatName(event.name, event.bot) });
     case "left":
       return t("table.log_left", { name: name(event.seat) });
     case "started": {
