@@ -33,9 +33,9 @@ def test_a_titled_table_is_named_in_english_and_keeps_its_title_everywhere(
     api: httpx.Client,
 ) -> None:
     title = {"kind": "versus_computer", "player": "Ann", "level": "good-human"}
-    table_id = create(
-        api, title=title, host_name="Ann", seats=2, bots=[{"level": "good-human"}]
-    )["table_id"]
+    table_id = create(api, title=title, host_name="Ann", seats=2, bots=[{"level": "good-human"}])[
+        "table_id"
+    ]
     view = api.get(f"/api/tables/{table_id}").json()
     assert view["title"] == title
     assert view["name"] == "Ann vs the computer (Good player)"
