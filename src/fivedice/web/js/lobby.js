@@ -54,11 +54,16 @@ export class LobbyScreen {
    * screen (unless the player is in the field: typing as the account arrived gave "Guest
    * 1036Bob"), and the Rated choice. */
   becomeAccount(account) {
+    // A name typed before the first account was known is this account's.
+    if (this.typedUnknown && account) setPlayerName(this.nameInput.value.trim(), account);
+    this.typedUnknown = false;
     const name = playerName(account);
     const typing = document.activeElement;
     if (typing !== this.nameInput) this.nameInput.value = name;
+    // The first player at one screen, unless the player named them.
     const first = this.passNames.querySelector("input");
-    if (first && typing !== first) first.value = name;
+    if (first && typing !== first && [this.shownName, ""].includes(first.value.trim())) first.value = name;
+    this.shownName = name;
     this.offerRated(account);
   }
 
@@ -90,7 +95,10 @@ export class LobbyScreen {
     this.presetSelects = [];
     this.levelSelects = [];
     this.nameInput = h("input", { type: "text", id: "player-name", maxlength: "24", value: playerName(), autocomplete: "nickname", placeholder: t("lobby.name_placeholder") });
-    this.nameInput.addEventListener("input", () => setPlayerName(this.nameInput.value.trim()));
+    this.nameInput.addEventListener("input", () => {
+      setPlayerName(this.nameInput.value.trim());
+      this.typedUnknown = !currentAccount();
+    });
 
     const hero = h(
       "section",
@@ -134,7 +142,8 @@ export class LobbyScreen {
       h("div", { class: "row" }, h("label", { class: "field" }, t("lobby.rules"), this.passPreset)),
       h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "pass-and-play", onclick: () => this.passAndPlay() }, t("lobby.pass_start"))),
     );
-    this.addPassName(playerName());
+    this.shownName = playerName();
+    this.addPassName(this.shownName);
     this.addPassName("");
 
     // Open tables.
