@@ -1,30 +1,25 @@
-// The account: a guest opened silently at the first visit, and the header's account menu
-// (claim, sign in, sign out, sign out everywhere, delete, API tokens). The session lives in
-// an HttpOnly cookie the page never reads; the page keeps only the session's CSRF token,
-// which api.js sends with every write.
+// The account menu in the header (claim, sign in, sign out, sign out everywhere, delete, API
+// tokens), and the guest opened silently at the first visit. Who is signed in is held by
+// identity.js, which this module alone tells. The session lives in an HttpOnly cookie the
+// page never reads; the page keeps only the session's CSRF token, which api.js sends with
+// every write.
 
 import { accounts, setSession, waitForAccount } from "./api.js";
 import { dayDateText } from "./dates.js";
 import { copyText, fill, h, toast } from "./dom.js";
 import { t, tNodes, accountName } from "./i18n.js";
+import { accountReady, becomeAccount, currentAccount, findingAccount, onAccountChange } from "./identity.js";
 import { navigate } from "./router.js";
 
-let current = null;
 let menuButton = null;
 let menu = null;
 let dialog = null;
 
-/** The account signed in ({id, name, username, kind}), or null while unknown. */
-export function currentAccount() {
-  return current;
-}
-
+/** The page's account is the session's (null: none): identity.js tells every listener. */
 function adopt(session) {
-  current = session ? session.account : null;
   setSession(session ? session.csrf_token : null);
-  render();
-  window.dispatchEvent(new CustomEvent("fivedice:account", { detail: current }));
-  return current;
+  becomeAccount(session ? session.account : null);
+  return currentAccount();
 }
 
 /** The session this browser has, or a new guest's: no form to fill. (Asked of the session
@@ -44,7 +39,7 @@ async function signedIn() {
  * page plays on without an account meanwhile, and takes the guest when it comes. */
 function retryGuest(delay = 10000) {
   setTimeout(async () => {
-    if (current) return;
+    if (currentAccount()) return;
     try {
       adopt(await accounts.guest());
     } catch (error) {
@@ -53,19 +48,19 @@ function retryGuest(delay = 10000) {
   }, delay);
 }
 
-let ready = null;
+/** Find out the account (the session's, or a new guest's); page writes and accountReady()
+ * wait for it meanwhile. */
+function findAccount() {
+  const found = signedIn();
+  findingAccount(found);
+  waitForAccount(found);
+  return found;
+}
 
 /** The account, opening a guest now if the first visit could not (the daily challenge needs
  * one: an attempt is an account's). */
 export async function ensureAccount() {
-  const known = ready ? await ready : null;
-  if (known || current) return known || current;
-  return adopt(await accounts.guest());
-}
-
-/** The account, once known (null if the server could not give one: play goes on without). */
-export function accountReady() {
-  return ready;
+  return (await accountReady()) || adopt(await accounts.guest());
 }
 
 export function setupAccount(root) {
@@ -84,13 +79,12 @@ export function setupAccount(root) {
     toggleMenu(false);
     if (inMenu) menuButton.focus();
   });
-  ready = signedIn().catch((error) => {
+  onAccountChange(render);
+  render();
+  return findAccount().catch((error) => {
     toast(t("account.without", { reason: error.message }), "error");
     return null;
   });
-  waitForAccount(ready);
-  render();
-  return ready;
 }
 
 function toggleMenu(open = menu.hidden) {
@@ -101,6 +95,7 @@ function toggleMenu(open = menu.hidden) {
 
 function render() {
   if (!menuButton) return;
+  const current = currentAccount();
   const name = current ? accountName(current.name) : "…";
   fill(
     menuButton,
@@ -179,24 +174,24 @@ function claimDialog() {
   openDialog(
     t("account.claim.title"),
     credentialsForm(t("account.claim.button"), "new-password", async (username, password) => {
-      current = await accounts.claim(username, password);
-      render();
-      window.dispatchEvent(new CustomEvent("fivedice:account", { detail: current }));
-      toast(t("account.claim.done", { name: accountName(current.name) }));
+      // The same session and account, now under its username.
+      const claimed = await accounts.claim(username, password);
+      becomeAccount(claimed);
+      toast(t("account.claim.done", { name: accountName(claimed.name) }));
     }, h("p", { class: "small muted" }, t("account.claim.note"))),
   );
 }
 
 function signInDialog() {
+  const current = currentAccount();
   const note = current && current.kind === "guest"
     ? h("p", { class: "small muted" }, t("account.sign_in.note"))
     : null;
   openDialog(
     t("account.sign_in.title"),
     credentialsForm(t("account.sign_in.title"), "current-password", async (username, password) => {
-      adopt(await accounts.signIn(username, password));
-      toast(t("account.who.signed_in", { name: accountName(current.name) }));
-      window.dispatchEvent(new Event("fivedice:route"));
+      const account = adopt(await accounts.signIn(username, password));
+      toast(t("account.who.signed_in", { name: accountName(account.name) }));
     }, note),
   );
 }
@@ -211,11 +206,15 @@ async function signOut() {
   await startOver();
 }
 
+/** After the session ended: a new guest, straight from the account before (no moment
+ * without one for the page to draw); none if the server cannot open one now. */
 async function startOver() {
-  adopt(null);
-  ready = signedIn().catch(() => null);
-  waitForAccount(ready);
-  await ready;
+  setSession(null);
+  try {
+    await findAccount();
+  } catch {
+    becomeAccount(null);
+  }
 }
 
 function confirmDialog(title, text, label, action) {
@@ -254,7 +253,7 @@ function signOutEverywhere() {
 }
 
 function deleteDialog() {
-  confirmDialog(t("account.delete.title"), t("account.delete.text", { name: accountName(current.name) }), t("account.delete.button"), async () => {
+  confirmDialog(t("account.delete.title"), t("account.delete.text", { name: accountName(currentAccount().name) }), t("account.delete.button"), async () => {
     await accounts.remove();
     toast(t("account.delete.done"));
     await startOver();

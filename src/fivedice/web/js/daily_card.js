@@ -2,6 +2,7 @@
 // played, your streak, the time left, and one button: Play, Resume or See your result.
 
 import { ensureAccount } from "./account.js";
+import { onAccountChange } from "./identity.js";
 import { daily } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { navigate } from "./router.js";
@@ -46,14 +47,13 @@ export class DailyCard {
       this.body,
     );
     this.timer = setInterval(() => this.tick(), TICK_MS);
-    this.onAccount = () => this.load(); // another account: its own attempt and streak
-    window.addEventListener("fivedice:account", this.onAccount);
+    this.stopListening = onAccountChange(() => this.load()); // another account: its own attempt and streak
     this.load();
   }
 
   destroy() {
     clearInterval(this.timer);
-    window.removeEventListener("fivedice:account", this.onAccount);
+    this.stopListening();
   }
 
   async load() {

@@ -1,12 +1,12 @@
 // The lobby: quick starts (play now, against the computer, pass and play), the open tables to join or
 // watch, a table with every option, and the best scores.
 
-import { accountReady, currentAccount } from "./account.js";
+import { accountReady, currentAccount, onAccountChange } from "./identity.js";
 import { api } from "./api.js";
 import { DailyCard } from "./daily_card.js";
 import { dieSvg } from "./dice.js";
 import { clockText, fill, h, toast } from "./dom.js";
-import { num, presetTitle, t, accountName } from "./i18n.js";
+import { num, presetTitle, t } from "./i18n.js";
 import { dateTimeText } from "./dates.js";
 import { levelHint, levelLabel } from "./labels.js";
 import { localScoresPanel } from "./localscores.js";
@@ -14,7 +14,8 @@ import { cleanName, hasTwins } from "./names.js";
 import { QuickMatchPanel } from "./quickmatch.js";
 import { rulesLink } from "./rules.js";
 import { navigate } from "./router.js";
-import { addSeat, playerName, saveSeats, setPlayerName } from "./seats.js";
+import { playerName, setPlayerName } from "./player_name.js";
+import { addSeat, saveSeats } from "./seats.js";
 import { tableName } from "./table_names.js";
 
 /** The clock choices: the seconds (none: no clock), and their words. */
@@ -39,17 +40,32 @@ export class LobbyScreen {
     this.build();
     this.load();
     this.timer = setInterval(() => this.refreshTables(), REFRESH_MS);
-    this.onAccount = (event) => this.offerRated(event.detail);
-    window.addEventListener("fivedice:account", this.onAccount);
-    const ready = accountReady();
-    if (ready) ready.then((account) => this.offerRated(account));
+    this.stopListening = onAccountChange((account) => this.becomeAccount(account));
+    accountReady().then((account) => this.becomeAccount(account));
   }
 
   destroy() {
     clearInterval(this.timer);
-    window.removeEventListener("fivedice:account", this.onAccount);
+    this.stopListening();
     this.quick.destroy();
     this.dailyCard.destroy();
+  }
+
+  /** The lobby as this account's: its name in "Your name" and as the first player at one
+   * screen (unless the player is in the field: typing as the account arrived gave "Guest
+   * 1036Bob"), and the Rated choice. */
+  becomeAccount(account) {
+    // A name typed before the first account was known is this account's.
+    if (this.typedUnknown && account) setPlayerName(this.nameInput.value.trim(), account);
+    this.typedUnknown = false;
+    const name = playerName(account);
+    const typing = document.activeElement;
+    if (typing !== this.nameInput) this.nameInput.value = name;
+    // The first player at one screen, unless the player named them.
+    const first = this.passNames.querySelector("input");
+    if (first && typing !== first && [this.shownName, ""].includes(first.value.trim())) first.value = name;
+    this.shownName = name;
+    this.offerRated(account);
   }
 
   /** The Rated choice is offered only to a browser signed in (a rating is an account's). */
@@ -80,13 +96,9 @@ export class LobbyScreen {
     this.presetSelects = [];
     this.levelSelects = [];
     this.nameInput = h("input", { type: "text", id: "player-name", maxlength: "24", value: playerName(), autocomplete: "nickname", placeholder: t("lobby.name_placeholder") });
-    this.nameInput.addEventListener("input", () => setPlayerName(this.nameInput.value.trim()));
-    // The name at tables defaults to the account's, unless the player is already in the field
-    // (typing into it as the account arrives gave "Guest 1036Bob").
-    const ready = accountReady();
-    if (ready) ready.then((account) => {
-      const typing = document.activeElement === this.nameInput;
-      if (account && !typing && !this.nameInput.value.trim()) this.nameInput.value = accountName(account.name);
+    this.nameInput.addEventListener("input", () => {
+      setPlayerName(this.nameInput.value.trim());
+      this.typedUnknown = !currentAccount();
     });
 
     const hero = h(
@@ -131,7 +143,8 @@ export class LobbyScreen {
       h("div", { class: "row" }, h("label", { class: "field" }, t("lobby.rules"), this.passPreset)),
       h("div", { class: "row" }, h("button", { type: "button", class: "button primary", id: "pass-and-play", onclick: () => this.passAndPlay() }, t("lobby.pass_start"))),
     );
-    this.addPassName(playerName());
+    this.shownName = playerName();
+    this.addPassName(this.shownName);
     this.addPassName("");
 
     // Open tables.

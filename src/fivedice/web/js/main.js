@@ -11,7 +11,8 @@
 
 import { LeaderboardsScreen } from "./leaderboards.js";
 import { DailyScreen } from "./daily.js";
-import { accountReady, setupAccount } from "./account.js";
+import { setupAccount } from "./account.js";
+import { accountReady, anotherPerson, onAccountChange } from "./identity.js";
 import { api } from "./api.js";
 import { LobbyScreen } from "./lobby.js";
 import { ProfileScreen } from "./profile.js";
@@ -19,7 +20,7 @@ import { ReplayScreen } from "./replay.js";
 import { RulesScreen } from "./rules.js";
 import { linkClicks } from "./router.js";
 import { HistoryScreen, ScoresScreen } from "./scores.js";
-import { addSeat, rememberedSeats, resumeSeats, tabSeats } from "./seats.js";
+import { addSeat, keepSeatsOf, rememberedSeats, resumeSeats, tabSeats } from "./seats.js";
 import { TableScreen } from "./table.js";
 import { setupAlerts } from "./alerts.js";
 import { clearErrorToasts } from "./dom.js";
@@ -34,14 +35,15 @@ let routes = 0;
 
 /** A tab that holds no seat at the table takes back the seat its account holds there: from
  * this browser's memory when the account took it here (a new tab: same token, so no other tab
- * loses it), else from the server, which hands a new token (a new device, a cleared browser).
- * Seats remembered for another account wait for the "Resume" button. */
+ * loses it), else from the server, which hands a new token (a new device, a cleared browser,
+ * an account signed in after the seat was taken). Seats remembered for another account wait
+ * for the "Resume" button, unless this account holds a seat there itself. */
 async function resumeByAccount(tableId) {
   if (tabSeats(tableId)) return;
   const account = await accountReady();
   const remembered = rememberedSeats(tableId);
-  if (remembered) {
-    if (account && remembered.account === account.id) resumeSeats(tableId);
+  if (remembered && account && remembered.account === account.id) {
+    resumeSeats(tableId);
     return;
   }
   if (!account || !(await holdsSeat(tableId, account))) return;
@@ -146,4 +148,12 @@ linkClicks(document.body);
 keepFocus(main);
 window.addEventListener("popstate", route);
 window.addEventListener("fivedice:route", route);
+// Another person signed in (or out): this tab plays only their seats, and the screen shown is
+// drawn again as theirs (their daily game, their tickets, their name). A claim keeps the
+// person: the screens that show the name hear of it themselves.
+onAccountChange((account, previous) => {
+  if (!previous || !anotherPerson(previous, account)) return;
+  keepSeatsOf(account);
+  route();
+});
 route();

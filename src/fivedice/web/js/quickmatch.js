@@ -2,7 +2,7 @@
 // server looks for players of about your rating (the range widening as you wait), and go to
 // the table once seated. After the server's wait the computer is offered instead.
 
-import { accountReady } from "./account.js";
+import { accountReady, currentAccount } from "./identity.js";
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { navigate } from "./router.js";
@@ -14,9 +14,12 @@ const POLL_WAIT_S = 10; // a long poll: the server answers when the ticket chang
 const RETRY_MS = 2000; // after a failed poll
 const TICKET_KEY = "fivedice.quick.ticket"; // this tab's ticket: a reload keeps waiting
 
-function savedTicket() {
+/** The ticket this tab queued for `account` (another account's ticket is not its to follow:
+ * unasked, the server drops it). */
+function savedTicket(account) {
   try {
-    return sessionStorage.getItem(TICKET_KEY);
+    const saved = JSON.parse(sessionStorage.getItem(TICKET_KEY) || "null");
+    return saved && account && saved.account === account.id ? saved.ticket : null;
   } catch {
     return null;
   }
@@ -24,7 +27,8 @@ function savedTicket() {
 
 function saveTicket(id) {
   try {
-    if (id) sessionStorage.setItem(TICKET_KEY, id);
+    const account = currentAccount();
+    if (id) sessionStorage.setItem(TICKET_KEY, JSON.stringify({ ticket: id, account: account ? account.id : null }));
     else sessionStorage.removeItem(TICKET_KEY);
   } catch {
     /* storage blocked: the wait lasts as long as the page */
@@ -52,8 +56,10 @@ export class QuickMatchPanel {
     this.clock = null;
     this.ticket = null;
     this.showForm();
-    const waiting = savedTicket();
-    if (waiting) this.follow(waiting);
+    accountReady().then((account) => {
+      const waiting = savedTicket(account);
+      if (waiting && this.root.isConnected) this.follow(waiting); // not if the lobby is gone meanwhile
+    });
   }
 
   icon() {

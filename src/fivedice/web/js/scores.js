@@ -6,7 +6,7 @@ import { fill, h, toast } from "./dom.js";
 import { num, presetTitle, t } from "./i18n.js";
 import { dateTimeText } from "./dates.js";
 import { navigate } from "./router.js";
-import { playerName } from "./seats.js";
+import { playerName } from "./player_name.js";
 import { tableName } from "./table_names.js";
 
 const replayLink = (id) => h("a", { href: `./?view=replay&match=${encodeURIComponent(id)}`, "data-link": true, class: "replay-link" }, t("scores.replay"));

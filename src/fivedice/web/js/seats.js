@@ -5,11 +5,10 @@
 // when the seats are the signed-in account's (stamped with its id when saved), else only when
 // asked, since two people may share a browser.
 
-import { currentAccount } from "./account.js";
+import { currentAccount } from "./identity.js";
 
 const SESSION_KEY = "fivedice.tab.tables";
 const LOCAL_KEY = "fivedice.tables";
-const NAME_KEY = "fivedice.name";
 const KEPT = 40;
 
 function read(storage, key) {
@@ -96,18 +95,13 @@ export function clearAutostart(tableId) {
   if (entry && entry.autostart) saveSeats(tableId, { ...entry, autostart: false });
 }
 
-export function playerName() {
-  try {
-    return localStorage.getItem(NAME_KEY) || "";
-  } catch {
-    return "";
+/** The tab plays only the account's seats: seats taken here by another account (before
+ * signing in or out) leave the tab, and stay remembered in this browser for its "Resume". */
+export function keepSeatsOf(account) {
+  const owner = account ? account.id : null;
+  const all = read(sessionStorage, SESSION_KEY);
+  for (const [tableId, entry] of Object.entries(all)) {
+    if (entry.account !== undefined && entry.account !== null && entry.account !== owner) delete all[tableId];
   }
-}
-
-export function setPlayerName(name) {
-  try {
-    localStorage.setItem(NAME_KEY, name);
-  } catch {
-    /* ignore */
-  }
+  write(sessionStorage, SESSION_KEY, all);
 }

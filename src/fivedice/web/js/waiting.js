@@ -2,8 +2,7 @@
 
 import { clockText, copyText, h, toast } from "./dom.js";
 import { awayText } from "./scorecard.js";
-import { playerName, setPlayerName } from "./seats.js";
-import { currentAccount } from "./account.js";
+import { playerName, setPlayerName } from "./player_name.js";
 import { levelLabel } from "./labels.js";
 import { presetTitle, t } from "./i18n.js";
 import { presenceDot } from "./presence.js";
@@ -87,7 +86,7 @@ export function renderWaiting(screen) {
   }
 
   if (!local.size && free > 0) {
-    if (!screen.joinInput) screen.joinInput = h("input", { type: "text", maxlength: "24", value: playerName() || currentAccount()?.name || "", autocomplete: "nickname" });
+    if (!screen.joinInput) screen.joinInput = h("input", { type: "text", maxlength: "24", value: playerName(), autocomplete: "nickname" });
     parts.push(
       h(
         "form",
