@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -125,7 +126,10 @@ def test_keys_typed_at_once_are_all_carried_out(
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_stale_refusal_is_said_in_the_players_language(
-    open_page: Callable[..., Page], web_server: ServerProcess, viewport: dict[str, int]
+    open_page: Callable[..., Page],
+    web_server: ServerProcess,
+    artifacts: Path,
+    viewport: dict[str, int],
 ) -> None:
     """Another tab of the same seat rolls while this one's roll is on its way: the server
     refuses this one's as stale, and the page says so, in German, instead of dropping it."""
@@ -160,3 +164,7 @@ def test_a_stale_refusal_is_said_in_the_players_language(
     expect(toast).to_contain_text("Am Tisch ist seit Ereignis")
     expect(page.locator(".roll-button")).to_have_attribute("data-rolls-left", "2")
     assert server_table(web_server, table_id)["rolls_left"] == 2
+    name = "desktop" if viewport == DESKTOP else "phone"
+    page.screenshot(path=str(artifacts / f"stale-refusal-de-{name}.png"))
+    box = toast.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
