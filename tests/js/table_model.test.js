@@ -83,8 +83,48 @@ test("what the acting player may do follows the dice and the rolls left", () => 
 test("a hold on its way counts as held", () => {
   const m = model("online", [0], view({ dice: [1, 2, 3, 4, 5], held: [0], rolls_left: 2 }));
   assert.deepEqual([...m.held], [0]);
-  m.pendingHeld = new Set([0, 3]);
+  m.sentPlay(7, "hold", 0, [0, 3]);
   assert.deepEqual([...m.held], [0, 3]);
+});
+
+test("moves typed ahead of the answers count as made, until their events or refusals come", () => {
+  const m = model("online", [0]);
+  // "R, 1, 2, R" typed at once, at the turn's start: each may go before the one before is answered.
+  assert.ok(m.canRoll && !m.canHold && !m.canScore);
+  m.sentPlay(1, "roll", 0);
+  assert.ok(m.rolling && m.canHold && m.canScore);
+  assert.equal(m.rollsLeft, 2);
+  m.sentPlay(2, "hold", 0, [0]);
+  m.sentPlay(3, "hold", 0, [0, 1]);
+  m.sentPlay(4, "roll", 0);
+  assert.equal(m.lastInFlight, 4);
+  assert.equal(m.rollsLeft, 1);
+  assert.deepEqual([...m.held], [0, 1]);
+  // The first roll and hold are carried out; the rest are still on their way.
+  const rolled = { seq: 6, type: "rolled", seat: 0, dice: [2, 2, 5, 1, 3], held: [] };
+  const held = { seq: 7, type: "held", seat: 0, held: [0] };
+  m.apply({ seq: 7, events: [rolled, held], table: view({ seq: 7, dice: rolled.dice, held: [0], rolls_left: 2 }) }, false);
+  assert.deepEqual(m.inFlight.map((i) => i.id), [3, 4]);
+  assert.deepEqual([...m.held], [0, 1]);
+  assert.equal(m.rollsLeft, 1);
+  // A score on its way ends what this screen may do in the turn.
+  m.sentPlay(5, "score", 0);
+  assert.ok(!m.canRoll && !m.canHold && !m.canScore);
+  // A refusal takes that intent off, and those that followed it (they come back refused too).
+  assert.equal(m.refused(3), true);
+  assert.deepEqual(m.inFlight, []);
+  assert.equal(m.refused(4), false);
+  assert.deepEqual([...m.held], [0]);
+  assert.equal(m.rollsLeft, 2);
+});
+
+test("another player's events settle nothing; a reconnect's catch-up forgets what was on its way", () => {
+  const m = model("pass", [0, 1], view({ dice: [1, 2, 3, 4, 5], rolls_left: 2 }));
+  m.sentPlay(1, "roll", 0);
+  m.apply({ seq: 6, events: [{ seq: 6, type: "rolled", seat: 1, dice: [1, 1, 1, 1, 1], held: [] }], table: view({ seq: 6 }) }, false);
+  assert.equal(m.inFlight.length, 1);
+  m.apply({ seq: 6, events: [], table: view({ seq: 6 }) }, true);
+  assert.deepEqual(m.inFlight, []);
 });
 
 test("online, the banner says your turn; at one screen it names the player", () => {

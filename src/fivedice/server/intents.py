@@ -42,10 +42,11 @@ from .views import update_message, welcome_message
 T = TypeVar("T")
 
 
-def check_fresh(table: Table, seen: int) -> None:
+def check_fresh(table: Table, seen: int, client: int | None = None, after: object = None) -> None:
     """Refuse an intent sent from a view the match has moved on from (``stale``): a second
-    click on Roll, sent before the first one's update arrived, acts once."""
-    if seen < table.moved_seq:
+    click on Roll, sent before the first one's update arrived, acts once. An intent that
+    follows the same socket's own (`after`) may come from the view before them."""
+    if not table.is_fresh_for(seen, client, after):
         raise Refusal(code="stale", seen=seen, now=table.seq)
 
 
@@ -73,17 +74,20 @@ async def handle(ctx: ServerContext, table: Table, client: Client, message: obje
     started = time.perf_counter()
     referee = ctx.referee
     seen = getattr(message, "seq", None)
+    after = getattr(message, "after", None)
+    by = (client.id, getattr(message, "id", None))
 
     def perform(table: Table, action: Callable[[Match], T]) -> Awaitable[T]:
-        """The referee's perform, refusing a stale intent under the table's lock."""
+        """The referee's perform, refusing a stale intent under the table's lock; the moves
+        it makes are this client's (an intent sent after it may follow them)."""
         if seen is None:
-            return referee.perform(table, action)
+            return referee.perform(table, action, by=by)
 
         def fresh_action(match: Match) -> T:
-            check_fresh(table, seen)
+            check_fresh(table, seen, client.id, after)
             return action(match)
 
-        return referee.perform(table, fresh_action)
+        return referee.perform(table, fresh_action, by=by)
 
     match message:
         case Ping():
@@ -122,7 +126,7 @@ async def handle(ctx: ServerContext, table: Table, client: Client, message: obje
         case AddBot():
             seat = table.seat_for(message.token)
             if message.seq is not None:
-                check_fresh(table, message.seq)
+                check_fresh(table, message.seq, client.id, message.after)
             await add_bot(ctx, table, seat, message.level, message.name)
         case Rematch():
             seat = table.seat_for(message.token)

@@ -41,8 +41,11 @@ class _ClientMessage(_Message):
 
     id: RequestId = None
     # The last sequence number the client had seen: an intent is refused (``stale``) if the
-    # match has moved on since (a move, not a chat line), so a repeated click acts once.
+    # match has moved on since (a move, not a chat line), so a repeated click acts once...
     seq: Annotated[int, Field(ge=0)] | None = None
+    # ...unless every move since was this socket's own, the last made by the intent whose
+    # ``id`` this is: intents sent back to back, each after the one before.
+    after: RequestId = None
 
 
 # Client to server --------------------------------------------------------------------------

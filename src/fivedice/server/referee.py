@@ -25,7 +25,7 @@ from .errors import StoreUnavailable, TableUnavailable
 from .hub import Client, Hub
 from .metrics import Metrics
 from .settings import Settings
-from .table import Table
+from .table import Mover, Table
 from .views import event_dict, update_text
 from .writer import StoreWriter
 
@@ -65,14 +65,16 @@ class Referee:
         *,
         grant: Grant[T] | None = None,
         owners: Owners[T] | None = None,
+        by: Mover | None = None,
     ) -> T:
         """Run `action` on the table's match; store and broadcast the events it made.
 
         A :class:`RuleError` from the action leaves everything unchanged. `grant` names seat
         tokens (seat, digest) to store with the events, e.g. for a join; `owners` the
-        accounts that took seats (stored in the same transaction).
+        accounts that took seats (stored in the same transaction); `by` the client intent
+        that asked for it (client id, request id), which may be followed back to back.
         """
-        return await asyncio.shield(self._perform(table, action, grant, owners))
+        return await asyncio.shield(self._perform(table, action, grant, owners, by))
 
     async def _perform(
         self,
@@ -80,6 +82,7 @@ class Referee:
         action: Callable[[Match], T],
         grant: Grant[T] | None,
         owners: Owners[T] | None = None,
+        by: Mover | None = None,
     ) -> T:
         async with table.lock:
             before = table.committed_count
@@ -120,7 +123,7 @@ class Referee:
             for seat, owner in seated:
                 table.owners[seat] = owner
             was = table.committed_state.phase
-            table.mark_committed(time.time())
+            table.mark_committed(time.time(), by)
             self.metrics.events.inc(len(pending))
             if table.committed_state.phase is not was:
                 await self._record_phase(table)

@@ -26,6 +26,8 @@ from .errors import BadToken, MissingToken
 
 QUIET_EVENTS = frozenset({"chat", "hint"})  # events that do not make a client's view stale
 
+Mover = tuple[int, object]  # (the socket's client id, the intent's request id)
+
 
 @functools.lru_cache(maxsize=1 << 14)
 def token_digest(token: str) -> str:
@@ -116,6 +118,11 @@ class Table:
         self.rematch: RematchOffer | None = None
         self.daily: date | None = None  # the day of a daily challenge's table (its dice)
         self.moved_seq = self._last_move_seq()  # the last event that was not talk or a hint
+        # Who made the last move: the socket's client id and the intent's request id (None
+        # when it was not a client's intent: the clock, a computer player, a REST call), and
+        # the last move before that client's run of moves (see :meth:`is_fresh_for`).
+        self.moved_by: Mover | None = None
+        self.run_since = self.moved_seq
 
     # Reading ---------------------------------------------------------------------------
 
@@ -169,6 +176,18 @@ class Table:
     def is_connected(self, seat: int) -> bool:
         """Whether any socket speaks for the seat now."""
         return self.connected[seat] > 0
+
+    def is_fresh_for(self, seen: int, client: int | None, after: object) -> bool:
+        """Whether an intent sent from the view at event `seen` may act: nothing has moved
+        since, or every move since was made by the same socket's intents, the last of them the
+        one the intent says it follows (`after`, its request id). A client sends its intents
+        back to back this way; a double click (no `after`) or a view another client or the
+        table moved on from stays stale."""
+        if seen >= self.moved_seq:
+            return True
+        if client is None or after is None or self.moved_by != (client, after):
+            return False
+        return seen >= self.run_since
 
     def _last_move_seq(self) -> int:
         events = self.match.events[: self.committed_count]
@@ -269,13 +288,18 @@ class Table:
         """Events the match has that are not committed yet."""
         return self.match.events[self.committed_count :]
 
-    def mark_committed(self, now: float) -> bool:
-        """Everything the match holds is now stored; returns whether a new hand began (the
-        clock restarted)."""
+    def mark_committed(self, now: float, by: Mover | None = None) -> bool:
+        """Everything the match holds is now stored (made by the intent `by`, if a client's);
+        returns whether a new hand began (the clock restarted)."""
         self.committed_count = len(self.match.events)
         self.committed_state = self.match.state
         self.last_event_at = now
+        before = self.moved_seq
         self.moved_seq = self._last_move_seq()
+        if self.moved_seq != before:  # a move, not only talk: who made it
+            if by is None or self.moved_by is None or by[0] != self.moved_by[0]:
+                self.run_since = before  # a new run of moves begins
+            self.moved_by = by
         key = turn_key(self.committed_state)
         new_hand = key != self.turn
         self.turn = key

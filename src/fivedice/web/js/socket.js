@@ -118,11 +118,13 @@ export class TableSocket {
     return false;
   }
 
-  /** Send a message once greeted; returns false when the socket is not up. */
+  /** Send a message once greeted, numbered; returns its request id (the server's answer to
+   * it carries that id), or false when the socket is not up. */
   send(message) {
     if (!this.greeted) return false;
     this.requestId += 1;
-    return this.raw({ id: this.requestId, ...message });
+    const id = this.requestId;
+    return this.raw({ id, ...message }) ? id : false;
   }
 
   /** Drop the connection now (reconnects unless closed): used by tests and on wake-up. */

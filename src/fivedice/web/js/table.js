@@ -28,7 +28,12 @@ import { renderWaiting } from "./waiting.js";
 
 // Intents sent with the view's seq (refused as stale if the table moved on) and that keep their
 // button disabled until the server answers: a double click acts once.
-const ONCE = new Set(["roll", "score", "undo", "start", "skip", "remove", "rematch", "add_bot"]);
+const ONCE = new Set(["undo", "start", "skip", "remove", "rematch", "add_bot"]);
+
+// The turn's moves: sent at once, each with the view's seq and after this screen's previous
+// one still on its way, so keys typed faster than the answers come are carried out in order
+// (docs/protocol.md, "Intents back to back").
+const PLAY = new Set(["hold", "roll", "score"]);
 
 export class TableScreen {
   constructor(root, tableId) {
@@ -184,31 +189,25 @@ export class TableScreen {
       toast(t("table.seat_lost"), "error");
       return;
     }
-    if (message.ref === "hello" && message.code === "already_greeted") return;
     if (isHiddenDaily(message)) return renderHiddenDaily(this); // someone's daily game: not yet
-    this.busy = null;
-    this.model.pendingHeld = null;
-    if (message.code === "stale") {
-      // Sent from a view the table has moved on from (a second click): nothing happened, and the
-      // update that moved it is on its way.
-      if (this.view) this.render();
-      return;
-    }
+    if (!this.model.refused(message.id)) this.busy = null;
+    // Every refusal is said, a stale one too (the table moved on: another tab, the clock, a
+    // computer player); nothing happened, and the update that moved the table is on its way.
     toast(refusalText(message), "error");
     if (this.view) this.render();
   }
 
   send(message) {
-    if (!this.socket.send(message)) {
-      toast(t("table.not_connected"), "error");
-      return false;
-    }
-    return true;
+    const id = this.socket.send(message);
+    if (!id) toast(t("table.not_connected"), "error");
+    return id;
   }
 
+  /** Send an intent for `seat`; returns its request id, or false when it could not go. */
   intent(type, seat, fields = {}) {
     const token = this.tokenFor(seat);
     if (!token) return false;
+    if (PLAY.has(type)) return this.play(type, seat, token, fields);
     if (!ONCE.has(type)) return this.send({ type, token, ...fields });
     if (this.busy) return false;
     const sent = this.send({ type, token, seq: this.view ? this.view.seq : undefined, ...fields });
@@ -217,6 +216,17 @@ export class TableScreen {
       if (this.view) this.render();
     }
     return sent;
+  }
+
+  /** A move of the turn, sent at once: with the view's seq and, while this screen's previous
+   * move is on its way, `after` it (the server carries it out after that one). */
+  play(type, seat, token, fields) {
+    const message = { type, token, seq: this.view.seq, ...fields };
+    const after = this.model.lastInFlight;
+    if (after !== null) message.after = after;
+    const id = this.send(message);
+    if (id) this.model.sentPlay(id, type, seat, fields.positions || null);
+    return id;
   }
 
   /** The rematch opened: keep the new seats this screen plays and move there. */
@@ -414,30 +424,33 @@ export class TableScreen {
 
   // Intents --------------------------------------------------------------------------------
 
+  // A move counts the player's moves still on their way: "1, 5, R" typed at once holds two
+  // dice and rolls, whenever the answers come.
+
   toggleHold(position) {
-    const v = this.view;
     const seat = this.actingSeat;
-    if (seat === null || v.dice === null || v.rolls_left <= 0) return;
-    const held = new Set(this.model.pendingHeld || v.held);
+    if (!this.model.canHold) return;
+    const held = this.model.held;
     if (held.has(position)) held.delete(position);
     else held.add(position);
-    if (this.intent("hold", seat, { positions: [...held].sort() })) {
-      this.model.pendingHeld = held;
-      this.render();
-    }
+    if (this.intent("hold", seat, { positions: [...held].sort() })) this.render();
+  }
+
+  /** Roll (the button: not while its last roll is on its way, so a double click rolls once). */
+  clickRoll() {
+    if (!this.model.rolling) this.roll();
   }
 
   roll() {
-    const v = this.view;
     const seat = this.actingSeat;
-    if (seat === null || v.rolls_left <= 0 || this.busy) return;
+    if (!this.model.canRoll) return;
     this.model.hint = null;
-    this.intent("roll", seat);
+    if (this.intent("roll", seat)) this.render();
   }
 
   score(category) {
     const seat = this.actingSeat;
-    if (seat === null || this.busy) return;
+    if (!this.model.canScore) return;
     this.model.selected = null;
     this.model.previewing = null;
     this.model.hint = null;
@@ -588,6 +601,10 @@ export class TableScreen {
     if (target.closest && target.closest("input, textarea, select, [contenteditable], .chat, .log")) return;
     const onButton = target.tagName === "BUTTON" || target.tagName === "A";
     const key = event.key;
+    if (event.repeat && (key === "Enter" || key === " " || key.toLowerCase() === "r" || (key >= "1" && key <= "5"))) {
+      event.preventDefault(); // a key held down moves once
+      return;
+    }
     if (key >= "1" && key <= "5") {
       this.toggleHold(Number(key) - 1);
       event.preventDefault();

@@ -29,7 +29,6 @@ export class TableModel {
     this.entry = entry;
     this.welcome = null;
     this.view = null;
-    this.pendingHeld = null;
     this.selected = null;
     this.previewing = null;
     this.hint = null;
@@ -40,6 +39,9 @@ export class TableModel {
     this.logSeq = 0; // the last event written in the log: a catch-up adds only those after it
     this.presenceKnown = false; // false while the socket is down, until an update says who is here
     this.busy = null; // the intent sent and not yet answered
+    // The holds, rolls and scores this screen has sent and the server has not carried out yet,
+    // in order ({id, type, seat, held}): a player types ahead of the answers (see sentPlay).
+    this.inFlight = [];
   }
 
   // Who this screen plays -------------------------------------------------------------------
@@ -124,15 +126,72 @@ export class TableModel {
 
   /** The dice held, as this screen shows them (a hold on its way counts already). */
   get held() {
-    return this.pendingHeld || new Set(this.view.held);
+    const holds = this.inFlight.filter((intent) => intent.type === "hold");
+    return new Set(holds.length ? holds[holds.length - 1].held : this.view.held);
+  }
+
+  // The turn as the player has played it: the view, and their intents on their way --------------
+
+  /** A hold, roll or score sent: the next ones follow it (`after` its id), and what the player
+   * may do next counts it as done. */
+  sentPlay(id, type, seat, held = null) {
+    this.inFlight.push({ id, type, seat, held });
+  }
+
+  /** The id of the last play intent on its way (the next one follows it), or null. */
+  get lastInFlight() {
+    return this.inFlight.length ? this.inFlight[this.inFlight.length - 1].id : null;
+  }
+
+  /** Whether a roll of this screen's is on its way (the Roll button waits for it: a double click
+   * rolls once). */
+  get rolling() {
+    return this.inFlight.some((intent) => intent.type === "roll");
+  }
+
+  /** Rolls left once the rolls on their way are made. */
+  get rollsLeft() {
+    return this.view.rolls_left - this.inFlight.filter((intent) => intent.type === "roll").length;
+  }
+
+  /** Whether the turn has dice, or will have once the roll on its way is made. */
+  get diceOut() {
+    return this.view.dice !== null || this.rolling;
+  }
+
+  /** Whether this screen may still move in this turn: its turn, and no box scored on the way. */
+  get moving() {
+    return this.actingSeat !== null && !this.inFlight.some((intent) => intent.type === "score");
   }
 
   get canRoll() {
-    return this.actingSeat !== null && this.view.rolls_left > 0;
+    return this.moving && this.rollsLeft > 0;
   }
 
   get canHold() {
-    return this.actingSeat !== null && this.view.dice !== null && this.view.rolls_left > 0;
+    return this.moving && this.diceOut && this.rollsLeft > 0;
+  }
+
+  get canScore() {
+    return this.moving && this.diceOut;
+  }
+
+  /** The server carried out some of this screen's intents (their events came): they are no
+   * longer on the way. Intents are carried out in the order sent. */
+  settle(events) {
+    const done = { held: "hold", rolled: "roll", scored: "score" };
+    for (const event of events) {
+      const first = this.inFlight[0];
+      if (first && done[event.type] === first.type && event.seat === first.seat) this.inFlight.shift();
+    }
+  }
+
+  /** The server refused intent `id`: it is not on its way any more (nor are the ones after it,
+   * which followed it and come back refused too). Returns whether it was one of them. */
+  refused(id) {
+    const at = this.inFlight.findIndex((intent) => intent.id === id);
+    if (at >= 0) this.inFlight.splice(at);
+    return at >= 0;
   }
 
   get canHint() {
@@ -223,6 +282,8 @@ export class TableModel {
     const before = this.view;
     this.view = shownView(message.table);
     if (message.events.length || this.busy === "rematch") this.busy = null;
+    if (catchUp) this.inFlight = []; // a new socket: what the old one sent is answered there
+    else this.settle(message.events);
     let rolled = [];
     const said = [];
     if (!catchUp && before) {
@@ -247,7 +308,6 @@ export class TableModel {
       for (const event of message.events) this.narrate(event, null, { quiet: true });
     }
     this.presenceKnown = true;
-    this.pendingHeld = null;
     if (this.hint && this.hint.key !== this.positionKey()) this.hint = null;
     const options = this.view.score_options || [];
     if (this.selected && !options.some((o) => o.category === this.selected)) this.selected = null;

@@ -81,7 +81,7 @@ export function renderPlaying(screen, rolled) {
   if (screen.feltView !== "playing") {
     screen.feltView = "playing";
     screen.bannerEl = h("div", { class: "turn-banner" });
-    screen.rollButton = h("button", { type: "button", class: "roll-button", onclick: () => screen.roll() });
+    screen.rollButton = h("button", { type: "button", class: "roll-button", onclick: () => screen.clickRoll() });
     screen.hintButton = h("button", { type: "button", class: "button small", onclick: () => screen.askHint() }, t("table.hint"), " ", h("span", { class: "kbd" }, "H"));
     screen.undoButton = h("button", { type: "button", class: "button small", onclick: () => screen.undo() });
     screen.previewEl = h("p", { class: "preview-line", "aria-live": "polite" });
@@ -144,7 +144,7 @@ export function renderPlaying(screen, rolled) {
   // Named by its text (a voice command says "click Roll again"), the rolls left said after.
   const rollsLeft = h("span", { class: "visually-hidden" }, ` ${t("table.roll_rolls_left", { count: v.rolls_left })}`);
   fill(screen.rollButton, v.dice === null ? t("table.roll") : t("table.roll_again"), rollsLeft, pips, h("span", { class: "kbd", "aria-hidden": "true" }, "R"));
-  screen.rollButton.disabled = !m.canRoll || m.busy !== null;
+  screen.rollButton.disabled = !m.canRoll || m.rolling || m.busy !== null;
   screen.rollButton.dataset.rollsLeft = String(v.rolls_left);
   screen.hintButton.hidden = !v.hints;
   screen.hintButton.disabled = m.actingSeat === null || v.dice === null;
