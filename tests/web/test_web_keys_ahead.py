@@ -161,7 +161,7 @@ def test_a_stale_refusal_is_said_in_the_players_language(
             assert message["type"] != "error", message
     page.evaluate("() => window.sendHeldBack()")
     toast = page.locator("#toasts .toast.error")
-    expect(toast).to_contain_text("Am Tisch ist seit Ereignis")
+    expect(toast).to_contain_text("Am Tisch ging es weiter, bevor dein Zug ankam")
     expect(page.locator(".roll-button")).to_have_attribute("data-rolls-left", "2")
     assert server_table(web_server, table_id)["rolls_left"] == 2
     name = "desktop" if viewport == DESKTOP else "phone"

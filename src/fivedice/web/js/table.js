@@ -193,7 +193,15 @@ export class TableScreen {
     if (!this.model.refused(message.id)) this.busy = null;
     // Every refusal is said, a stale one too (the table moved on: another tab, the clock, a
     // computer player); nothing happened, and the update that moved the table is on its way.
-    toast(refusalText(message), "error");
+    // The intents typed after a stale one come back stale too: said once per table state.
+    if (message.code === "stale") {
+      const now = message.params ? message.params.now : undefined;
+      if (this.staleSaidAt !== undefined && this.staleSaidAt === now) return this.view && this.render();
+      this.staleSaidAt = now;
+      toast(t("table.moved_on"), "error");
+    } else {
+      toast(refusalText(message), "error");
+    }
     if (this.view) this.render();
   }
 
