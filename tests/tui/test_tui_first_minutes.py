@@ -116,7 +116,17 @@ async def test_focus_is_seen_without_colour_on_the_start_screen(make_app: AppFac
             control.focus()
             await pilot.pause()
             assert control.has_focus
-            pictures[str(control.id)] = monochrome(app)
+            pictures[str(control.id)] = picture = monochrome(app)
+            row = control.parent if control.parent and control.parent.has_class("field") else None
+            if row is None and control.parent and control.parent.parent:
+                row = control.parent.parent  # a stepper's button: the stepper's row
+            if row is not None and row.has_class("field"):
+                label = row.query(".field-label").first()
+                x, y = label.region.x, label.region.y
+                text = str(label.render()).strip()
+                cells = picture[y][x : x + label.region.width]
+                marked = [c for c in cells if c[0].strip()]
+                assert marked and all(c[3] for c in marked), f"{text!r} is not reversed"
         same = [
             (a, b)
             for i, a in enumerate(pictures)
