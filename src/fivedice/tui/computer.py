@@ -16,6 +16,7 @@ from fivedice.strategy.seats import UNDO_GRACE, ComputerSeats, SeatMove, person_
 from .words import decimal, english
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "UNDO_GRACE",
     "ComputerSeats",
     "SeatMove",
@@ -35,6 +36,8 @@ NAMES = {
     "win-seeking": "Shark",  # i18n: not text
 }
 DEFAULT_NAME = "Computer"  # i18n: not text (a name, for a level without one)
+# The level "Add a computer player" seats: a fair game for a newcomer, quick to move.
+DEFAULT_LEVEL = "good-human"
 
 
 def computer_levels(words: Translator | None = None) -> list[tuple[str, str]]:

@@ -46,6 +46,9 @@ def help_text(words: Translator, hints: bool) -> str:
 
 
 GRACE_POLL = 0.05  # seconds between looks while a person may still undo
+# The keys that move for the player whose turn it is: no key of these does anything while a
+# computer plays, and the footer does not offer them then.
+MOVE_ACTIONS = frozenset({"roll", "toggle_hold", "move_cursor", "score", "hint"})
 TABLE_WIDTH = 61  # the dice side, as wide as fivedice.tcss makes #table
 CARD_PADDING = 4
 
@@ -89,6 +92,7 @@ class MatchScreen(Screen[None]):
         self.message_is_error = False
         self._computer_token: int | None = None  # the log length the computer is moving at
         self._turn_of: int | None = match.state.active_seat  # whose turn the last redraw showed
+        self._keys_for_computer = False  # whether the footer's keys were last set for a computer
 
     @property
     def game(self) -> FiveDiceApp:
@@ -193,6 +197,10 @@ class MatchScreen(Screen[None]):
         note = self.query_one("#message", Static)
         note.update(self.message)
         note.set_class(self.message_is_error, "-error")
+        computer_plays = player.bot is not None
+        if computer_plays != self._keys_for_computer:
+            self._keys_for_computer = computer_plays
+            self.refresh_bindings()  # the move keys leave the footer, or come back
         self._schedule_computer()
 
     def _show_card(self) -> None:
@@ -206,6 +214,10 @@ class MatchScreen(Screen[None]):
         used = ROLLS_PER_TURN - s.rolls_left
         marks = " ".join("●" if i < used else "○" for i in range(ROLLS_PER_TURN))
         rolls = self.words.t("tui.match.rolls", marks=marks) + "  "
+        if s.active_seat is not None and (player := s.player(s.active_seat)).bot is not None:
+            # Nothing here is for the person at the keyboard to do.
+            computer = self.words.t("tui.match.rolls_computer", name=player.name)
+            return Text.assemble(rolls, (computer, "italic"))
         if s.dice is None:
             return Text.assemble(rolls, (self.words.t("tui.match.rolls_first"), "dim"))
         if s.rolls_left == 0:
@@ -392,7 +404,10 @@ class MatchScreen(Screen[None]):
         return self.match.options.hints is not False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the hint key where the match never gives hints."""
+        """Hide the hint key where the match never gives hints, and every move key while a
+        computer plays its turn (those keys then do nothing at all)."""
+        if action in MOVE_ACTIONS and self._computer_level() is not None:
+            return False
         return action != "hint" or self.hints_offered
 
     def action_hint(self) -> None:

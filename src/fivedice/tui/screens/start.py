@@ -13,7 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from fivedice.rules import RuleError, preset, preset_names
 
-from ..computer import computer_name, missing_levels_note
+from ..computer import DEFAULT_LEVEL, computer_name, missing_levels_note
 from ..setup import MAX_NAME_LENGTH, MAX_ROUNDS, MAX_SEATS, GameSetup, SeatSetup, default_name
 from ..widgets import Stepper
 from ..words import refusal, translate_bindings, words_of
@@ -51,14 +51,26 @@ class StartScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s, words = self.setup, self.words
-        with VerticalScroll(id="start-scroll"), Center(), Vertical(id="start-form"):
-            yield Static(words.t("tui.start.title", game=GAME_NAME), id="start-title")
+        with (
+            VerticalScroll(id="start-scroll", can_focus=False),
+            Center(),
+            Vertical(id="start-form") as form,
+        ):
+            form.border_title = words.t("tui.start.title", game=GAME_NAME)
             with Horizontal(classes="field"):
                 yield Label(words.t("tui.start.players"), classes="field-label")
                 yield Stepper(len(s.seats), 1, MAX_SEATS, id="players")
+                yield Label(words.t("tui.start.stepper_hint"), classes="step-hint")
+            if self.computers:
+                with Horizontal(id="seats-head", classes="seat-row"):
+                    yield Label("", classes="field-label")
+                    yield Label(words.t("tui.start.name_header"), classes="seat-name")
+                    yield Label(words.t("tui.start.kind_header"), classes="seat-kind")
             with Vertical(id="seats"):
                 for i in range(MAX_SEATS):
                     yield from self._seat_row(i)
+            if self.computers:
+                yield Button(words.t("tui.start.add_computer"), id="add-computer", compact=True)
             if self.computers and (missing := missing_levels_note(words)):
                 yield Static(missing, id="start-missing-levels", markup=False)
             with Horizontal(classes="field"):
@@ -74,6 +86,7 @@ class StartScreen(Screen[None]):
             with Horizontal(classes="field"):
                 yield Label(words.t("tui.start.rounds"), classes="field-label")
                 yield Stepper(s.rounds, 1, MAX_ROUNDS, id="rounds")
+                yield Label(words.t("tui.start.stepper_hint"), classes="step-hint")
             with Horizontal(classes="field"):
                 yield Label(words.t("tui.start.undo"), classes="field-label")
                 yield Checkbox(
@@ -82,6 +95,9 @@ class StartScreen(Screen[None]):
                     id="undo",
                     compact=True,
                 )
+        # Start (and why a setup is refused) stays at the foot of the screen, under the form,
+        # however many players the form lists and however far it is scrolled.
+        with Center(id="start-bar"), Vertical(id="start-foot"):
             yield Static(id="start-error", markup=False)
             yield Button(words.t("tui.start.start"), id="start", variant="success", compact=True)
         yield Footer()
@@ -134,6 +150,8 @@ class StartScreen(Screen[None]):
     def _show_seats(self, count: int) -> None:
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < count
+        for add in self.query("#add-computer").results(Button):
+            add.disabled = count >= MAX_SEATS
 
     def on_stepper_changed(self, event: Stepper.Changed) -> None:
         if event.stepper.id == "players" and self.is_mounted:
@@ -160,6 +178,24 @@ class StartScreen(Screen[None]):
         if event.button.id == "start":
             event.stop()
             self.action_start()
+        elif event.button.id == "add-computer":
+            event.stop()
+            self.add_computer()
+
+    def add_computer(self) -> None:
+        """Seat one more player, played by the computer (a level a newcomer can play with)."""
+        players = self.query_one("#players", Stepper)
+        if players.value >= MAX_SEATS or not self.computers:
+            return
+        seat = players.value
+        players.value = seat + 1
+        self._show_seats(seat + 1)
+        levels = [kind for _, kind in self.computers]
+        level = DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[0]
+        self.query_one(f"#kind-{seat}", Select).value = level
+        # The new seat and this button stay in view as the list grows down the form.
+        add = self.query_one("#add-computer", Button)
+        self.call_after_refresh(add.scroll_visible, animate=False)
 
     def read_setup(self) -> GameSetup:
         """The setup the form shows now."""
