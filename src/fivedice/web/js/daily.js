@@ -1,7 +1,7 @@
 // The daily challenge's screen: ./?daily for today, ./?daily=YYYY-MM-DD for a day. Your result
 // beside the optimal player's (once you have played), the day's leaderboard, and past days.
 
-import { accountReady } from "./account.js";
+import { accountReady } from "./identity.js";
 import { daily } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { attemptButton } from "./daily_card.js";
