@@ -156,7 +156,7 @@ def new_table_is_named_for(page: Page, name: str) -> None:
     """Against the computer: the table is titled with the name in "Your name"."""
     page.click("#play-computer")
     page.wait_for_url(re.compile(r"\?table="))
-    expect(page.locator(".table-head h1")).to_have_text(f"{name} vs the computer")
+    expect(page.locator(".table-head h1")).to_have_text(f"{name} vs the computer (Good player)")
 
 
 def test_signing_in_makes_the_page_the_accounts_at_once(
