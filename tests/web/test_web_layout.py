@@ -359,3 +359,16 @@ def test_desktop_finished_match_in_the_window(
         "el => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight"
     )
     shoot(page, artifacts, f"layout-desktop-finished-{players}p")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "touch", "words"),
+    [(PHONE, True, "tap dice to hold them"), (DESKTOP, False, "click dice to hold them")],
+    ids=["phone", "desktop"],
+)
+def test_the_turn_says_tap_on_a_touch_screen_and_click_with_a_mouse(
+    open_page: Callable[..., Page], viewport: dict[str, int], touch: bool, words: str
+) -> None:
+    page = open_page(viewport, touch=touch)
+    start_pass_and_play(page, 1)
+    expect(page.locator(".turn-sub")).to_contain_text(f"2 rolls left: {words}")
