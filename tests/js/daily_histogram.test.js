@@ -67,28 +67,50 @@ test("no bins, no bars", () => {
   assert.equal(g.optimal, null);
 });
 
-test("the axis has its two ends and a few labels between, left to right, never more than five", () => {
-  const ticks = histogramGeometry(histogram).ticks;
+// Bins as the server makes them: `count` bins of `width` from `from` (a multiple of the width).
+const binsOf = (from, width, count) =>
+  Array.from({ length: count }, (_, i) => ({ from: from + i * width, to: from + (i + 1) * width - 1, count: 1 }));
+const tickValues = (bins) => histogramGeometry({ bins }).ticks.map((t) => t.value);
+
+test("the axis's labels are round numbers one step apart, at most five, at least two", () => {
+  // The day that read 155, 160, 170, 175, 179: bins of five from 155 to 179.
+  assert.deepEqual(tickValues(binsOf(155, 5, 5)), [160, 170, 180]);
+  assert.deepEqual(tickValues(binsOf(100, 50, 4)), [100, 150, 200, 250, 300]);
+  assert.deepEqual(tickValues(binsOf(0, 10, 20)), [0, 50, 100, 150, 200]);
+  assert.deepEqual(tickValues(binsOf(200, 50, 1)), [200, 250]);
+  assert.deepEqual(tickValues(binsOf(155, 5, 1)), [155, 160]);
+  assert.deepEqual(tickValues(binsOf(1500, 100, 3)), [1500, 1600, 1700, 1800]);
+  // Every width and start the server may choose: the rule holds for each.
+  for (const width of [5, 10, 20, 25, 50, 100]) {
+    for (let count = 1; count <= 20; count += 1) {
+      for (const from of [0, 5 * width, 37 * width]) {
+        const values = tickValues(binsOf(from, width, count));
+        const where = `${count} bins of ${width} from ${from}: ${values}`;
+        assert.ok(values.length >= 2 && values.length <= 5, where);
+        const step = values[1] - values[0];
+        assert.ok([1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500].includes(step), where);
+        values.forEach((v, i) => assert.equal(v, values[0] + i * step, where));
+        assert.equal(values[0] % step, 0, where);
+        assert.ok(values[0] >= from && values[values.length - 1] <= from + count * width, where);
+      }
+    }
+  }
+});
+
+test("the labels sit where their scores begin, left to right, reading inwards at the ends", () => {
+  const g = histogramGeometry({ bins: binsOf(155, 5, 5) });
+  const left = g.bars[0].x - 1;
+  const right = g.bars[4].x + g.bars[4].width + 1;
+  for (const tick of g.ticks) assert.ok(Math.abs(tick.x - (left + ((tick.value - 155) / 25) * (right - left))) < 1e-9);
   assert.deepEqual(
-    ticks.map((t) => t.value),
-    [100, 150, 200, 250, 299],
+    g.ticks.map((t) => t.anchor),
+    ["middle", "middle", "end"],
   );
+  const full = histogramGeometry(histogram).ticks;
   assert.deepEqual(
-    ticks.map((t) => t.anchor),
+    full.map((t) => t.anchor),
     ["start", "middle", "middle", "middle", "end"],
   );
-  for (let i = 1; i < ticks.length; i += 1) assert.ok(ticks[i].x > ticks[i - 1].x);
-  assert.ok(ticks[ticks.length - 1].x <= WIDTH);
-  const twenty = { bins: Array.from({ length: 20 }, (_, i) => ({ from: i * 10, to: i * 10 + 9, count: 1 })) };
-  const many = histogramGeometry(twenty).ticks;
-  assert.equal(many.length, 5);
-  assert.deepEqual(
-    many.map((t) => t.value),
-    [0, 50, 100, 150, 199],
-  );
-  const one = histogramGeometry({ bins: [{ from: 200, to: 249, count: 3 }] }).ticks;
-  assert.deepEqual(
-    one.map((t) => t.value),
-    [200, 249],
-  );
+  for (let i = 1; i < full.length; i += 1) assert.ok(full[i].x > full[i - 1].x);
+  assert.ok(full[full.length - 1].x <= WIDTH);
 });

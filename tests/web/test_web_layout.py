@@ -4,11 +4,17 @@ match (grand total, moves) fits the window without scrolling."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from server_process import ServerProcess
 from web_driver import (
     DESKTOP,
     PHONE,
@@ -17,8 +23,10 @@ from web_driver import (
     seq,
     shoot,
     wait_acting_or_finished,
+    wait_phase,
     wait_seq_above,
 )
+from wsclient import PlayClient, open_table, play_to_the_end
 
 SMALL_PHONE = {"width": 320, "height": 640}
 NAMES = ["Eve", "Finn Longername", "Gus", "Hal", "Ida", "Jo", "Kai", "Lu"]
@@ -295,3 +303,72 @@ def test_the_top_bar_fits_every_width(open_page: Callable[..., Page], width: int
     assert_on_screen(
         page, ".topbar .theme-toggle", ".topbar .sound-toggle", ".mainnav a:last-child"
     )
+
+
+def finished_table(server: ServerProcess, players: int) -> dict[str, Any]:
+    """An online match of so many players played to its end over the sockets (each seat its
+    own client): its table id and seat tokens."""
+    with httpx.Client(base_url=server.base_url, timeout=30.0) as api:
+        table = open_table(api, NAMES[0], *NAMES[1:players], seats=players)
+
+    async def play() -> None:
+        clients = [
+            await PlayClient(server.ws_url(table["id"]), token).connect()
+            for token in table["tokens"]
+        ]
+        await clients[0].intent("start")
+        await asyncio.gather(*(play_to_the_end(client) for client in clients))
+        for client in clients:
+            await client.close()
+
+    # The browser tests' own event loop runs in this thread: the sockets play in another.
+    with ThreadPoolExecutor(1) as worker:
+        worker.submit(asyncio.run, play()).result(timeout=300)
+    return table
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_desktop_finished_match_in_the_window(
+    open_page: Callable[..., Page], web_server: ServerProcess, artifacts: Path, players: int
+) -> None:
+    """The end of a match at 1280x800: the standings, the card down to its grand total and the
+    moves all fit the window, with no scrolling (it grew to 861 px with two players)."""
+    table = finished_table(web_server, players)
+    page = open_page(DESKTOP)
+    seats = {"0": {"token": table["tokens"][0], "name": NAMES[0]}}
+    entry = {table["id"]: {"mode": "online", "seats": seats, "primary": 0}}
+    page.add_init_script(
+        f"sessionStorage.setItem('fivedice.tab.tables', {json.dumps(json.dumps(entry))})"
+    )
+    page.goto(f"/?table={table['id']}")
+    wait_phase(page, "finished")
+    expect(page.locator(".ranking li")).to_have_count(players)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height <= DESKTOP["height"], f"the finished table is {height} px high"
+    assert_on_screen(
+        page,
+        ".result-title",
+        ".ranking li:last-child",
+        ".result-actions .button:last-child",
+        "tr[data-row='grand_total'] th",
+        "tr[data-row='grand_total'] td:last-child",
+        ".log li:last-child",
+        ".chat-form button",
+    )
+    assert page.locator(".card-scroll").evaluate(
+        "el => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight"
+    )
+    shoot(page, artifacts, f"layout-desktop-finished-{players}p")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "touch", "words"),
+    [(PHONE, True, "tap dice to hold them"), (DESKTOP, False, "click dice to hold them")],
+    ids=["phone", "desktop"],
+)
+def test_the_turn_says_tap_on_a_touch_screen_and_click_with_a_mouse(
+    open_page: Callable[..., Page], viewport: dict[str, int], touch: bool, words: str
+) -> None:
+    page = open_page(viewport, touch=touch)
+    start_pass_and_play(page, 1)
+    expect(page.locator(".turn-sub")).to_contain_text(f"2 rolls left: {words}")

@@ -8,6 +8,7 @@ export const WIDTH = 600;
 export const HEIGHT = 180;
 const PAD = { left: 8, right: 8, top: 24, bottom: 28 };
 const TICKS = 5;
+const EDGE_ROOM = 24; // half a four-digit label: nearer an end than this, a label reads inwards
 const BAR_YOU = "bar you"; // i18n: not text (classes)
 
 /** Where a score falls along the axis of the bins (x in the drawing): the bins hold whole
@@ -47,18 +48,45 @@ export function histogramGeometry(histogram, width = WIDTH, height = HEIGHT) {
   return { bars, ticks: axisTicks(bins, slot), you, optimal, baseline: PAD.top + tall };
 }
 
-/** Up to TICKS labels along the axis, on the edges between bins spread evenly: the first and
- * last ends always, a few in between (few enough not to crowd a phone's width). */
+/** Round steps for the axis's labels: 1, 2, 2.5 and 5 times a power of ten (whole numbers). */
+function* roundSteps() {
+  for (let power = 1; ; power *= 10) {
+    for (const m of [1, 2, 2.5, 5]) if (Number.isInteger(m * power)) yield m * power;
+  }
+}
+
+/** The labels along the axis: round numbers one round step apart (10, 20, 50, 100, 250, …), at
+ * most TICKS and at least two, each where its score begins along the bins. The step falls on
+ * the bins' edges when it can (a multiple of their width). */
 export function axisTicks(bins, slot) {
   const n = bins.length;
   if (!n) return [];
-  const count = Math.min(TICKS, n + 1);
-  const edges = [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * n) / (count - 1))))];
-  return edges.map((j) => ({
-    x: PAD.left + j * slot,
-    value: j < n ? bins[j].from : bins[n - 1].to,
-    anchor: j === 0 ? "start" : j === n ? "end" : "middle",
-  }));
+  const lo = bins[0].from;
+  const end = bins[n - 1].to + 1; // the axis runs from the first score to just past the last
+  const width = bins[0].to + 1 - bins[0].from;
+  const valuesOf = (step) => {
+    const out = [];
+    for (let v = Math.ceil(lo / step) * step; v <= end; v += step) out.push(v);
+    return out;
+  };
+  const fits = (values) => values.length >= 2 && values.length <= TICKS;
+  const pick = (onEdges) => {
+    for (const step of roundSteps()) {
+      if (step > end - lo) return null;
+      if (onEdges && step % width) continue;
+      const values = valuesOf(step);
+      if (fits(values)) return values;
+    }
+    return null;
+  };
+  const values = pick(true) || pick(false) || [lo, end];
+  const inner = slot * n;
+  return values.map((value) => {
+    const x = PAD.left + ((value - lo) / (end - lo)) * inner;
+    // A label near an end reads inwards, so it stays inside the drawing.
+    const anchor = x - PAD.left < EDGE_ROOM ? "start" : PAD.left + inner - x < EDGE_ROOM ? "end" : "middle";
+    return { x, value, anchor };
+  });
 }
 
 /** The histogram as an SVG figure, described for screen readers by `label`. */

@@ -3,6 +3,7 @@
 
 import { boxLabel, t } from "./i18n.js";
 import { namesList, seatName } from "./labels.js";
+import { touchFirst } from "./pointer.js";
 import { shownView } from "./table_names.js";
 
 export const MAX_ROLLS = 3;
@@ -219,7 +220,7 @@ export class TableModel {
       const title = this.mode === "pass" || this.localSeats.size > 1 ? t("table.turn_of", { name: activeName }) : t("table.your_turn");
       let sub;
       if (v.dice === null) sub = t("table.sub_roll_first");
-      else if (v.rolls_left > 0) sub = t("table.sub_rolls_left", { count: v.rolls_left });
+      else if (v.rolls_left > 0) sub = t(touchFirst() ? "table.sub_rolls_left_touch" : "table.sub_rolls_left", { count: v.rolls_left });
       else sub = t("table.sub_no_rolls");
       return { title, sub, away: null };
     }
