@@ -196,16 +196,15 @@ def score(
     table.add_column(said.t("cli.rules.column.points"), justify="right")
     table.add_column(said.t("cli.rules.column.bonus"), justify="right")
     table.add_column(said.t("cli.rules.column.adds"), justify="right")
-    table.add_column("")
+    jokers = any(o.joker for o in options)  # the note column only where a joker scores
+    if jokers:
+        table.add_column(said.t("cli.rules.column.note"))
     for o in options:
         box = ruleset.category(o.category)
-        table.add_row(
-            said.box(box.label),
-            str(o.points),
-            str(o.bonus) if o.bonus else "",
-            str(o.total),
-            said.t("cli.rules.score.joker") if o.joker else "",
-        )
+        cells = [said.box(box.label), str(o.points), str(o.bonus) if o.bonus else "", str(o.total)]
+        if jokers:
+            cells.append(said.t("cli.rules.score.joker") if o.joker else "")
+        table.add_row(*cells)
     out.print(table)
     if len(options) < len(card.open_categories):
         out.print(said.t("cli.rules.score.joker_forced"))
