@@ -1,5 +1,6 @@
-"""The first use after an install: what `pip install fivedice` brings, and how long the first
-solve, hint and computer move take in fresh processes.
+"""The first use after an install: what `pip install fivedice` brings (packages and MB), and
+how long ``fivedice --help``, the first ``fivedice advise``, solve, hint and computer move take
+in fresh processes.
 
 Run ``python -m bench.first_use`` (``--ref REF`` measures a git revision of this tree
 instead of the working tree). It makes fresh virtual environments with ``uv``, installs the
@@ -198,6 +199,13 @@ def first_use(python: Path, scratch: Path, solver: bool) -> None:
     bare, _ = timed([py, "-c", "pass"], env)
     imported, _ = timed([py, "-c", "import fivedice.rules, fivedice.strategy"], env)
     print(f"  python start {bare:.2f}; import fivedice.rules + strategy {imported:.2f}")
+    helped, _ = timed([fivedice, "--help"], env)
+    print(f"  fivedice --help: {helped:.2f} (target: under 0.2 s)")
+    wall, out = timed([fivedice, "advise", "3", "3", "3", "1", "5", "--top", "1"], env)
+    best = next((line for line in out.splitlines() if "hold" in line or "score" in line), "")
+    print(f"  first fivedice advise after install: {wall:.2f} (target: under 0.6 s)  [{best}]")
+    wall, _ = timed([fivedice, "advise", "3", "3", "3", "1", "5", "--top", "1"], env)
+    print(f"  fivedice advise again: {wall:.2f}")
     for label in ("first", "again"):
         wall, out = timed([fivedice, "solve"], env)
         print(f"  fivedice solve (official), {label}: {wall:.2f}  [{out}]")
@@ -243,12 +251,17 @@ def main() -> None:
     """Install each variant in a fresh environment and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--ref", help="a git revision to measure instead of the working tree")
+    parser.add_argument(
+        "--only", choices=[name for name, _ in VARIANTS], help="measure one install only"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fivedice-first-use-") as tmp:
         scratch = Path(tmp)
         tree = source_tree(args.ref, scratch)
         print(f"fivedice from {args.ref or 'the working tree'}")
         for name, extras in VARIANTS:
+            if args.only not in (None, name):
+                continue
             where = scratch / f"venv-{name}"
             python = make_venv(tree, extras, where)
             count, megabytes = footprint(python)

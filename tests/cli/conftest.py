@@ -12,13 +12,15 @@ import pytest
 from click.testing import Result
 from typer.testing import CliRunner
 
-from fivedice.cli import app
+from fivedice.cli import app, import_every_command
 from fivedice.rules import Match, MatchOptions, preset
 from fivedice.strategy.cache import ENV_VAR, forget_loaded
 from fivedice.strategy.players import play_match, player_for
 from fivedice.tui import FiveDiceApp
 
 Run = Callable[..., Result]
+
+import_every_command()  # the tests look at the whole tree of commands, not one at a time
 
 
 @pytest.fixture(autouse=True)

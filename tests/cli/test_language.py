@@ -99,9 +99,13 @@ USAGE_MISTAKES = [
     ),
     (
         ["advise", "--top", "x"],
-        "Invalid value for '--top' / '-n': Input should be a valid integer, unable to parse "
-        "string as an integer",
-        "Ogiltigt värde för '--top' / '-n': ett heltal behövs",
+        "Invalid value for '--top' / '-n': a whole number is needed, not 'x'",
+        "Ogiltigt värde för '--top' / '-n': ett heltal behövs, inte 'x'",
+    ),
+    (
+        ["play", "--rounds", "7"],
+        "Invalid value for '--rounds': 7 is not from 1 to 6",
+        "Ogiltigt värde för '--rounds': 7 ligger inte mellan 1 och 6",
     ),
     (["export"], "Missing argument 'match'.", "Argumentet 'match' saknas."),
     (["frobnicate"], "No such command 'frobnicate'.", "Okänt kommando: 'frobnicate'."),
@@ -127,7 +131,7 @@ USAGE_MISTAKES = [
 def test_a_usage_mistake_click_finds_is_said_in_the_users_language(
     run: Run, args: list[str], english: str, swedish: str
 ) -> None:
-    """Click's own sentences, recognised by their shape: English exactly as Click writes it."""
+    """Click's own sentences, recognised by their shape, in the project's words."""
     said = run(*args)
     assert said.exit_code == 2 and said.stderr == f"Error: {english}\n"
     said = run("--lang", "sv", *args)

@@ -1,21 +1,14 @@
-"""Command-line entry point. Each module below registers its commands on the shared app.
-
-Heavy imports (numpy, numba, Textual, the server) happen inside the commands, so
-``fivedice score`` starts fast.
+"""Command-line entry point. Each command's module registers it on the shared app, and is
+imported only when that command runs (see :mod:`.commands`), so ``fivedice --help`` and every
+command start with only what they use.
 """
 
 from __future__ import annotations
 
-from . import (  # noqa: F401 - importing a module registers its commands
-    daily_cmd,
-    export_cmd,
-    play_cmd,
-    ratings_cmd,
-    rules_cmd,
-    serve_cmd,
-    strategy_cmd,
-)
 from .app import app
+from .commands import import_every_command
+
+__all__ = ["app", "import_every_command", "main"]
 
 
 def main() -> None:

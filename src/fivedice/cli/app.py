@@ -1,4 +1,5 @@
-"""The one ``fivedice`` command: a Typer app that each command module adds itself to."""
+"""The one ``fivedice`` command: a Typer app that each command module adds itself to, loaded
+one command at a time (a command's module is imported when that command runs)."""
 
 from __future__ import annotations
 
@@ -6,26 +7,18 @@ from typing import Any
 
 import typer
 from typer._click import Context  # Typer vendors Click: its errors are not click's own
+from typer._click.core import Command
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
-from typer.core import TyperGroup, TyperOption
+from typer.core import TyperCommand, TyperGroup
+from typer.main import get_command_from_info, get_command_name, get_group_from_info
 
 from fivedice.i18n import translator
 
+from .commands import COMMANDS, import_command
 from .conventions import HELP_OPTION_NAMES, REFUSED, add_version_option
 from .help_text import translate_help
 from .language import add_language_option, choose_language, cli_translator, environment_language
 from .usage_errors import usage_message
-
-_typed = TyperOption.display_type_rich
-
-
-def _flags_take_no_value(self: TyperOption, ctx: Context) -> str | None:
-    """A flag (``--show-optimal``, ``--bell/--no-bell``) takes no value, so its help shows no
-    type: Typer's own help writes ``<bool>`` there, as if it wanted ``--show-optimal true``."""
-    return None if self.is_flag else _typed(self, ctx)
-
-
-TyperOption.display_type_rich = _flags_take_no_value  # type: ignore[method-assign]
 
 
 def usage_error(exc: UsageError) -> typer.Exit:
@@ -39,6 +32,9 @@ class OneLineUsageErrors(TyperGroup):
     """Every command gets ``--version`` (see :mod:`.conventions`), the app its ``--lang`` (see
     :mod:`.language`), and a usage mistake that Click finds itself (an unknown option, a word
     where a number goes, a missing option) ends like every other refusal: one line, exit code 2.
+
+    The commands are loaded as they are asked for: the help lists each by its entry in
+    :data:`.commands.COMMANDS`, and a command is built from its module when it runs.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -57,6 +53,38 @@ class OneLineUsageErrors(TyperGroup):
             raise
         except UsageError as exc:
             raise usage_error(exc) from None
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        """Every command, loaded or not, in the order the help lists them."""
+        return list(dict.fromkeys([*COMMANDS, *self.commands]))
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        """A loaded command, else what the help shows of one not loaded yet (its name and
+        one-line help); None for a name that is no command."""
+        loaded = self.commands.get(cmd_name)
+        if loaded is not None or cmd_name not in COMMANDS:
+            return loaded
+        t = cli_translator()
+        return TyperCommand(
+            cmd_name, help=t.t(COMMANDS[cmd_name].help), rich_help_panel=t.t("cli.help.commands")
+        )
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        """Load the command named first in `args` (importing its module), then find it."""
+        if args and args[0] in COMMANDS and args[0] not in self.commands:
+            self.commands[args[0]] = self.load(args[0], ctx)
+        return super().resolve_command(ctx, args)
+
+    def load(self, name: str, ctx: Context) -> Command:
+        """Import the module of the command `name` and build the command, with ``--version``
+        and its help in the run's language."""
+        import_command(name)
+        command = built(name)
+        add_version_option(command)
+        translate_help(command, cli_translator(), ctx)
+        return command
 
     def invoke(self, ctx: Context) -> Any:
         """Run the command, turning Click's multi-line usage panel into one line."""
@@ -79,3 +107,31 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": HELP_OPTION_NAMES},
 )
+
+
+def built(name: str) -> Command:
+    """The Click command (or group) that Typer builds for `name`, registered on :data:`app`
+    when its module was imported."""
+    for info in app.registered_commands:
+        assert info.callback is not None
+        if (info.name or get_command_name(info.callback.__name__)) == name:
+            return get_command_from_info(
+                info,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+            )
+    for group in app.registered_groups:
+        if group.name == name:
+            return get_group_from_info(
+                group,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+                suggest_commands=app.suggest_commands,
+            )
+    raise LookupError(f"{name!r} is not registered by its module")  # i18n: not text
+
+
+@app.callback()
+def _every_command() -> None:
+    """Nothing to do before a command: the callback makes the app a group while its commands
+    are not loaded yet."""

@@ -109,3 +109,6 @@ DatabaseOption = Annotated[
     ),
 ]
 """The database, spelled ``--database`` in every command that reads or writes one."""
+
+LimitOption = Annotated[int, typer.Option("--limit", "-n", help="cli.scores.limit")]
+"""How many lines a list shows, spelled ``-n``/``--limit`` in every command that lists."""

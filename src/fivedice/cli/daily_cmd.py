@@ -13,7 +13,7 @@ import typer
 from .app import app
 from .conventions import DatabaseOption
 from .language import cli_language, cli_translator
-from .rules_cmd import fail, refusal_text
+from .refusals import fail, refusal_text
 from .words import box_label, count, day, dice_words
 
 if TYPE_CHECKING:
@@ -49,9 +49,9 @@ def day_secret(database: str | None, when: date, *, make: bool = True) -> bytes:
     from fivedice.store import Store
     from fivedice.store.daily import find_secret
 
-    from .serve_cmd import _store_errors
+    from .store_errors import store_errors
 
-    with _store_errors():
+    with store_errors():
         store = Store(database)
         try:
             secret = store.daily_secret(when) if make else find_secret(store, when)

@@ -13,8 +13,8 @@ import typer
 from .app import app
 from .conventions import DatabaseOption
 from .language import cli_translator
-from .rules_cmd import fail
-from .serve_cmd import _store_errors
+from .refusals import fail
+from .store_errors import check_database_exists, store_errors
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -46,8 +46,8 @@ def export(
             fail(t.t("cli.export.exists", path=str(output)))
         if not output.parent.is_dir():
             fail(t.t("cli.export.no_folder", path=str(output), folder=str(output.parent)))
-    with _store_errors():
-        _check_database_exists(database)
+    with store_errors():
+        check_database_exists(database)
         store = Store(database)
         try:
             summary = store.summary(match)
@@ -74,18 +74,3 @@ def export(
     typer.echo(
         t.t("cli.export.written", count=len(events), match=match, path=str(output)), err=True
     )
-
-
-def _check_database_exists(url: str | None) -> None:
-    """An SQLite file that is not there is refused, not created empty by a command that
-    only reads."""
-    from sqlalchemy.engine import make_url
-
-    from fivedice.store import database_url
-
-    parsed = make_url(database_url(url))
-    name = parsed.database
-    if not parsed.drivername.startswith("sqlite") or not name or name == ":memory:":
-        return
-    if not Path(name).is_file():
-        fail(cli_translator().t("cli.database.no_file", path=name))

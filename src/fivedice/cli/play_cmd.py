@@ -52,8 +52,8 @@ def play(
     from ..tui.computer import computer_levels, computer_name
     from ..tui.last_game import last_game_file, load_last_game
     from .language import cli_language, cli_translator
-    from .rules_cmd import fail, refusal_text
-    from .serve_cmd import _store_errors
+    from .refusals import fail, refusal_text
+    from .store_errors import store_errors
 
     t = cli_translator()
     try:
@@ -90,7 +90,7 @@ def play(
         setup.validate()  # two players under one name, say: refused before any screen opens
     except RuleError as exc:
         fail(refusal_text(exc))
-    with _store_errors():  # the high scores' database, checked now, not after the game
+    with store_errors():  # the high scores' database, checked now, not after the game
         from fivedice.store import Store
 
         Store(database).close()
@@ -112,7 +112,7 @@ def refuse_uninstalled(level: str) -> None:
     from fivedice.extras import MissingExtra
     from fivedice.strategy.players import Level
 
-    from .rules_cmd import fail, refusal_text
+    from .refusals import fail, refusal_text
 
     if level in set(Level):
         try:

@@ -8,10 +8,10 @@ from typing import Annotated
 import typer
 
 from .app import app
-from .conventions import DECLINED, DatabaseOption
+from .conventions import DECLINED, DatabaseOption, LimitOption
 from .language import cli_translator
-from .rules_cmd import check_range, fail
-from .serve_cmd import LimitOption, _store_errors
+from .refusals import check_range, fail
+from .store_errors import store_errors
 from .words import count, day, fixed
 
 ratings_app = typer.Typer(
@@ -37,7 +37,7 @@ def show_ratings(
         chosen = Family(family)
     except ValueError:
         fail(t.t("cli.ratings.show.unknown_family", family=repr(family)))
-    with _store_errors():
+    with store_errors():
         store = Store(database)
         try:
             lines = best_ratings(store, chosen, limit)
@@ -63,7 +63,7 @@ def check_ratings(database: DatabaseOption = None) -> None:
     from fivedice.ratings import recompute
     from fivedice.store import Store, rated_matches, recorded_changes
 
-    with _store_errors():
+    with store_errors():
         store = Store(database)
         try:
             recorded = recorded_changes(store)

@@ -9,20 +9,18 @@ stderr, never a traceback.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from babel.numbers import format_decimal
 from rich.console import Console
 from rich.table import Table
 
-from fivedice.i18n import Translator, translator
-from fivedice.i18n.errors import said_by_catalog
+from fivedice.i18n import Translator
 from fivedice.rules import (
     DEFAULT_PRESET,
     PRESETS,
@@ -52,25 +50,13 @@ from fivedice.rules.probability import box_chances, turn_chances, yahtzee_chance
 from fivedice.rules.state import apply_event
 
 from .app import app
-from .conventions import REFUSED, RulesOption
-from .language import cli_language
+from .conventions import RulesOption
+from .refusals import BadInput, refusal_text, reporting_bad_input, words
 
-
-def words() -> Translator:
-    """The command line's words, in the language it speaks now."""
-    return translator(cli_language())
-
-
-def help_text(key: str) -> str:
-    """An option's help, in the language of the environment (help is built before options
-    such as ``--lang`` are read)."""
-    return words().t(key)
-
-
-JsonOption = Annotated[bool, typer.Option("--json", help=help_text("cli.rules.help.json"))]
+JsonOption = Annotated[bool, typer.Option("--json", help="cli.rules.help.json")]
 DiceArgument = Annotated[
     list[str] | None,
-    typer.Argument(help=help_text("cli.rules.help.dice"), show_default=False),
+    typer.Argument(help="cli.rules.help.dice", show_default=False),
 ]
 
 
@@ -78,39 +64,6 @@ MAX_FILLED_CHARS = 2_000  # a card of 20 boxes by their longest labels needs wel
 MAX_LOG_CHARS = 20_000_000  # the longest match (8 players, 6 rounds) logs about 2 MB
 
 # --- input ----------------------------------------------------------------------------------
-
-
-class BadInput(Exception):
-    """Input the command cannot use; its message is the one line the user sees."""
-
-
-def fail(message: str) -> NoReturn:
-    """Print one line on stderr and exit with code 2 (the command was refused)."""
-    typer.echo(words().t("cli.rules.error", message=message), err=True)
-    raise typer.Exit(REFUSED)
-
-
-def refusal_text(exc: BaseException) -> str:
-    """A refusal in the command line's language: a rules error (or any error with a ``code``
-    and ``params``) from the catalog, any other by its own message."""
-    said = said_by_catalog(exc, words())
-    return str(exc) if said is None else said
-
-
-def check_range(option: str, value: int, low: int, high: int) -> None:
-    """Refuse a number outside its range with one line (Typer's own min/max print a usage
-    panel of several lines instead)."""
-    if not low <= value <= high:
-        fail(words().t("cli.rules.out_of_range", option=option, low=low, high=high, value=value))
-
-
-@contextmanager
-def reporting_bad_input() -> Iterator[None]:
-    """Turn the rules' refusals and unreadable input into :func:`fail`."""
-    try:
-        yield
-    except (RuleError, BadInput) as exc:
-        fail(refusal_text(exc))
 
 
 def read_dice(words: Sequence[str] | None) -> Dice:
@@ -203,7 +156,7 @@ def percent(chance: Fraction, said: Translator | None = None) -> str:
 # --- score ------------------------------------------------------------------------------------
 
 
-@app.command(help=help_text("cli.rules.help.score_command"))
+@app.command(help="cli.rules.help.score_command")
 def score(
     dice: DiceArgument = None,
     rules: RulesOption = "official",
@@ -211,7 +164,7 @@ def score(
         str,
         typer.Option(
             "--filled",
-            help=help_text("cli.rules.help.filled"),
+            help="cli.rules.help.filled",
         ),
     ] = "{}",
     as_json: JsonOption = False,
@@ -243,16 +196,15 @@ def score(
     table.add_column(said.t("cli.rules.column.points"), justify="right")
     table.add_column(said.t("cli.rules.column.bonus"), justify="right")
     table.add_column(said.t("cli.rules.column.adds"), justify="right")
-    table.add_column("")
+    jokers = any(o.joker for o in options)  # the note column only where a joker scores
+    if jokers:
+        table.add_column(said.t("cli.rules.column.note"))
     for o in options:
         box = ruleset.category(o.category)
-        table.add_row(
-            said.box(box.label),
-            str(o.points),
-            str(o.bonus) if o.bonus else "",
-            str(o.total),
-            said.t("cli.rules.score.joker") if o.joker else "",
-        )
+        cells = [said.box(box.label), str(o.points), str(o.bonus) if o.bonus else "", str(o.total)]
+        if jokers:
+            cells.append(said.t("cli.rules.score.joker") if o.joker else "")
+        table.add_row(*cells)
     out.print(table)
     if len(options) < len(card.open_categories):
         out.print(said.t("cli.rules.score.joker_forced"))
@@ -261,9 +213,9 @@ def score(
 # --- rules ------------------------------------------------------------------------------------
 
 
-@app.command("rules", help=help_text("cli.rules.help.rules_command"))
+@app.command("rules", help="cli.rules.help.rules_command")
 def rules_command(
-    name: Annotated[str | None, typer.Argument(help=help_text("cli.rules.help.preset"))] = None,
+    name: Annotated[str | None, typer.Argument(help="cli.rules.help.preset")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """List the rule-set presets, or show one: its boxes, bonuses, joker rule and source."""
@@ -314,7 +266,7 @@ def rules_command(
 # --- odds -------------------------------------------------------------------------------------
 
 
-@app.command(help=help_text("cli.rules.help.odds_command"))
+@app.command(help="cli.rules.help.odds_command")
 def odds(
     dice: DiceArgument = None,
     rules: RulesOption = "official",
@@ -323,14 +275,14 @@ def odds(
         typer.Option(
             "--keep",
             "-k",
-            help=help_text("cli.rules.help.keep"),
+            help="cli.rules.help.keep",
         ),
     ] = "",
     rolls_left: Annotated[
         int | None,
         typer.Option(
             "--rolls-left",
-            help=help_text("cli.rules.help.rolls_left"),
+            help="cli.rules.help.rolls_left",
             show_default=False,
         ),
     ] = None,
@@ -564,11 +516,11 @@ def describe_outcome(state: MatchState, said: Translator | None = None) -> str:
     return said.t("cli.rules.outcome.tie", points=best, names=tied)
 
 
-@app.command(help=help_text("cli.rules.help.replay_command"))
+@app.command(help="cli.rules.help.replay_command")
 def replay(
     file: Annotated[
         Path,
-        typer.Argument(help=help_text("cli.rules.help.log")),
+        typer.Argument(help="cli.rules.help.log"),
     ],
     as_json: JsonOption = False,
 ) -> None:

@@ -17,17 +17,8 @@ import typer
 from .app import app
 from .conventions import RulesOption
 from .language import cli_translator
-from .rules_cmd import (
-    DiceArgument,
-    JsonOption,
-    check_range,
-    fail,
-    read_dice,
-    read_filled,
-    read_log,
-    refusal_text,
-    reporting_bad_input,
-)
+from .refusals import check_range, fail, refusal_text, reporting_bad_input
+from .rules_cmd import DiceArgument, JsonOption, read_dice, read_filled, read_log
 from .words import box_label, dice_words, fixed, move, move_with_points, rolls_left_words
 
 

@@ -5,7 +5,8 @@ Typer's vendored Click writes them in English with no gettext. Each sentence it 
 English text of the catalog, word for word with its values as placeholders, so the catalog
 recognises it and says it in the user's language; a sentence of another shape (a newer
 Typer's) is shown as Click wrote it, so nothing is ever lost. Why a value is invalid comes from
-the parameter's type; the common one, a word where a whole number goes, is translated too.
+the parameter's type; the common ones, a word where a whole number goes and a number out of its
+range, are said in the project's words.
 """
 
 from __future__ import annotations
@@ -28,8 +29,14 @@ SENTENCES = (
 )
 """The keys of Click's sentences, in the order they are tried."""
 
-REASONS = ("cli.usage.reason_integer",)
-"""The keys of the reasons Typer's types give for an invalid value."""
+REASONS = {
+    "cli.usage.reason_integer": re.compile(r"(?P<value>.+?) is not a valid int(eger)?\."),
+    "cli.usage.reason_range": re.compile(
+        r"(?P<value>.+?) is not in the range (?P<low>-?\d+)<=x<=(?P<high>-?\d+)\."
+    ),
+}
+"""Why Typer's types refuse a value, as its vendored Click writes it (a whole number, one in a
+range), and the key that says it in the project's words."""
 
 
 @cache
@@ -51,8 +58,15 @@ def usage_message(message: str, t: Translator) -> str:
             continue
         values = found.groupdict()
         if "reason" in values:
-            reason = values["reason"]
-            known = (k for k in REASONS if english_shape(k).fullmatch(reason))
-            values["reason"] = next((t.t(k) for k in known), reason)
+            values["reason"] = reason_words(values["reason"], t)
         return t.t(key, **values)
     return message
+
+
+def reason_words(reason: str, t: Translator) -> str:
+    """Why a value is invalid, in `t`'s words when Click's sentence is known."""
+    for key, shape in REASONS.items():
+        found = shape.fullmatch(reason)
+        if found is not None:
+            return t.t(key, **{k: v for k, v in found.groupdict().items() if k != "reason"})
+    return reason
