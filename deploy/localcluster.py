@@ -34,7 +34,7 @@ HERE = Path(__file__).resolve().parent
 
 def table_owners(redis_url: str) -> dict[str, str]:
     """Table id to the name of the node holding its lease (the cluster's own record of who
-    runs each table; see the README's "Operating a cluster")."""
+    runs each table; see "Operating a cluster" in docs/running.md)."""
     import redis
 
     client = redis.Redis.from_url(redis_url, decode_responses=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,16 @@ def private_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     folder = tmp_path / "config"
     monkeypatch.setenv("FIVEDICE_CONFIG_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def cli_today(monkeypatch: pytest.MonkeyPatch) -> date:
+    """The day the commands take for today (``fivedice daily`` reads it from
+    ``fivedice.rules.daily.today``): a fixed Wednesday, so that no test passes or fails by the
+    day it runs on."""
+    day = date(2026, 11, 25)
+    monkeypatch.setattr("fivedice.rules.daily.today", lambda: day)
+    return day
 
 
 @pytest.fixture(autouse=True)

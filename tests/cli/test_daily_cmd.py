@@ -14,7 +14,7 @@ import pytest
 from click.testing import Result
 
 from fivedice.rules import DiceRolled
-from fivedice.rules.daily import DailyDice, preset_of_day, today
+from fivedice.rules.daily import DailyDice
 from fivedice.store import Store
 from fivedice.strategy.daily import optimal_game
 from fivedice.tui import FiveDiceApp
@@ -60,14 +60,14 @@ def test_help(run: Run) -> None:
 
 
 def test_today_plays_the_days_dice_from_the_databases_secret(
-    run: Run, apps: list[FiveDiceApp], db: str
+    run: Run, apps: list[FiveDiceApp], db: str, cli_today: date
 ) -> None:
     result = run("daily", "--database", db, "--name", "Ann", "--no-bell")
     assert result.exit_code == 0, result.output
     (app,) = apps
     assert isinstance(app, DailyApp) and app.player_name == "Ann" and not app.turn_bell
-    day = today()
-    assert app.dice == DailyDice(day, preset_of_day(day), stored_secret(db, day))
+    day = cli_today  # a Wednesday: the everyday rules
+    assert app.dice == DailyDice(day, "official", stored_secret(db, day))
     run("daily", "--database", db)  # asked again: the same secret, not a new one
     assert apps[1].dice == app.dice and days_with_a_secret(db) == 1
 
@@ -95,9 +95,9 @@ def test_a_malformed_date_is_refused(
 
 
 def test_a_future_day_is_refused_and_nothing_is_written(
-    run: Run, apps: list[FiveDiceApp], refused: Refused, db: str
+    run: Run, apps: list[FiveDiceApp], refused: Refused, db: str, cli_today: date
 ) -> None:
-    tomorrow = today() + timedelta(days=1)
+    tomorrow = cli_today + timedelta(days=1)
     line = refused(run("daily", "--date", tomorrow.isoformat(), "--database", db))
     assert f"{tomorrow} has not come yet" in line
     assert apps == [] and not Path(db.removeprefix("sqlite:///")).exists()
@@ -130,9 +130,9 @@ def test_a_name_the_card_cannot_take_is_refused(
 
 @pytest.mark.parametrize("days_ahead", [0, 1])
 def test_the_optimal_game_of_today_or_later_stays_secret(
-    run: Run, refused: Refused, db: str, days_ahead: int
+    run: Run, refused: Refused, db: str, days_ahead: int, cli_today: date
 ) -> None:
-    day = today() + timedelta(days=days_ahead)
+    day = cli_today + timedelta(days=days_ahead)
     line = refused(run("daily", "--show-optimal", "--date", day.isoformat(), "--database", db))
     assert "secret" in line or "has not come yet" in line
     assert not Path(db.removeprefix("sqlite:///")).exists()

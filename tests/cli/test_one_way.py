@@ -1,5 +1,6 @@
 """One way to say each thing across the commands: ``--database`` (the old ``--database-url``
-refused with the new spelling), the exit codes the README gives, and plurals right."""
+refused with the new spelling), the exit codes the player's guide (docs/playing.md) gives, and
+plurals right."""
 
 from __future__ import annotations
 

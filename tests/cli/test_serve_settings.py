@@ -210,10 +210,14 @@ def test_a_switch_is_one_of_its_words_or_refused(variable: str, value: str) -> N
         assert read is SWITCH_WORDS[value.strip().lower()]
 
 
-def test_the_readme_names_the_log_levels_and_formats_the_server_takes() -> None:
+def test_the_settings_table_names_the_log_levels_and_formats_the_server_takes() -> None:
     from fivedice.server.setting_checks import LOG_FORMATS, LOG_LEVELS
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    row = next(line for line in readme.splitlines() if line.startswith("| `FIVEDICE_LOG_LEVEL`"))
+    running = Path(__file__).resolve().parents[2] / "docs" / "running.md"
+    row = next(
+        line
+        for line in running.read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `FIVEDICE_LOG_LEVEL`")
+    )
     for word in (*LOG_LEVELS, *LOG_FORMATS):
         assert f"`{word}`" in row, word

@@ -10,9 +10,10 @@ import redis
 from accounts_client import Browser
 from cluster_pieces import LEASE_SECONDS, Cluster, RedisServer
 from daily_client import faces_of, hold_left_pair, play_daily, start_daily
+from server_process import DAILY_DAY
 from wsclient import PlayClient, reconnect
 
-from fivedice.rules.daily import DailyDice, today
+from fivedice.rules.daily import DailyDice
 from fivedice.store import Store
 
 
@@ -31,7 +32,7 @@ async def test_a_daily_table_survives_its_owner(
     ann.guest()
     bob.guest()
     a_seat, b_seat = start_daily(ann), start_daily(bob)  # through two nodes
-    assert a_seat["day"] == b_seat["day"] == today().isoformat()
+    assert a_seat["day"] == b_seat["day"] == DAILY_DAY.isoformat()
 
     client = await PlayClient(n0.ws_url(a_seat["table_id"]), a_seat["token"]).connect()
     await play_daily(client, hold_left_pair, turns=3)
@@ -57,7 +58,7 @@ async def test_a_daily_table_survives_its_owner(
     store = Store(n0.database_url)
     try:
         rules = client.events[0]["rules"]["name"]
-        dice = DailyDice(today(), rules, store.daily_secret(today()))
+        dice = DailyDice(DAILY_DAY, rules, store.daily_secret(DAILY_DAY))
     finally:
         store.close()
     a_faces, b_faces = faces_of(client.events), faces_of(other.events)

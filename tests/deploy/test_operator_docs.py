@@ -1,4 +1,4 @@
-"""The README's notes for operators stay true: every metric a node exports is listed, the
+"""The operators' notes (docs/running.md) stay true: every metric a node exports is listed, the
 lease's range is the one the settings enforce, and `make cluster` takes its choices."""
 
 from __future__ import annotations
@@ -11,18 +11,18 @@ from fivedice.server.metrics import Metrics
 from fivedice.server.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+RUNNING = (ROOT / "docs" / "running.md").read_text(encoding="utf-8")
 
 
 def test_every_metric_is_listed() -> None:
     names = {metric.name for metric in Metrics().registry.collect()}
     assert names, "no metrics registered"
     for name in names:  # a counter is collected without its "_total"
-        assert re.search(rf"`{re.escape(name)}(_total)?`", README), name
+        assert re.search(rf"`{re.escape(name)}(_total)?`", RUNNING), name
 
 
 def test_the_lease_range_is_the_enforced_one() -> None:
-    assert "0.5 to 600" in README
+    assert "0.5 to 600" in RUNNING
     base = Settings.from_env()
     clustered = replace(
         base,
@@ -39,4 +39,4 @@ def test_make_cluster_takes_its_choices() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     line = next(x for x in makefile.splitlines() if "deploy/localcluster.py" in x)
     assert line.rstrip().endswith("$(ARGS)")
-    assert "make cluster ARGS='--port" in README
+    assert "make cluster ARGS='--port" in RUNNING

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from datetime import date
 from pathlib import Path
 
 import httpx
@@ -17,6 +18,11 @@ import httpx
 # import everything cold while two other test processes and their browsers share two cores:
 # once, that took more than 30 s. Starting slowly is not what any test here checks.
 START_SECONDS = 90.0
+
+# The daily challenge's day every test server serves (FIVEDICE_DAILY_DATE), whatever the clock
+# says, so that no test passes or fails by the day it runs on. A Wednesday: the everyday rule
+# set. A test of another day passes its own FIVEDICE_DAILY_DATE.
+DAILY_DAY = date(2026, 11, 25)
 
 
 def free_port() -> int:
@@ -55,6 +61,7 @@ class ServerProcess:
         env = {
             **os.environ,
             "FIVEDICE_DATABASE_URL": self.database_url,
+            "FIVEDICE_DAILY_DATE": DAILY_DAY.isoformat(),
             "FIVEDICE_LOG_FORMAT": "json",
             "FIVEDICE_BOT_DELAY": "0",
             "FIVEDICE_UNDO_GRACE": "0",  # the tests of the grace set their own

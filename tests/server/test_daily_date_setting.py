@@ -9,11 +9,22 @@ from unittest import mock
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import insert, select
 
 from fivedice.rules.daily import preset_of_day
 from fivedice.server.app import create_app
 from fivedice.server.daily_day import fix_day, today
 from fivedice.server.settings import Settings
+from fivedice.store import Store
+from fivedice.store.accounts import create_guest
+from fivedice.store.daily import (
+    daily_in_play,
+    finish_attempt,
+    get_attempt,
+    open_attempt,
+    players_of_day,
+)
+from fivedice.store.models import MatchRow
 
 SATURDAY = date(2026, 11, 28)
 
@@ -45,3 +56,32 @@ def test_a_fixed_day_is_the_day_of_every_daily_route(
     finally:
         fix_day(None)
     assert today() != SATURDAY or date.today() == SATURDAY
+
+
+def test_the_stores_daily_queries_take_the_fixed_day(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game finished on the fixed day is ranked among its players, and it stays out of
+    profiles and high scores as a game in play: the store's queries take the server's day,
+    not the clock's (a fixed day before today's date was once taken as over)."""
+    monkeypatch.setenv("FIVEDICE_CACHE_DIR", str(tmp_path / "cache"))
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    fixed = date(2026, 11, 2)  # long over by the clock of any machine running this
+    try:
+        with TestClient(create_app(Settings(database_url=url, daily_date=fixed))):
+            store = Store(url)
+            try:
+                guest = create_guest(store)
+                open_attempt(store, fixed, guest.id, "daily-table", "official")
+                assert finish_attempt(store, "daily-table", 231, 4.5, {"score": 231})
+                attempt = get_attempt(store, fixed, guest.id)
+                assert attempt is not None and attempt.ranked is True
+                assert players_of_day(store, fixed) == 1
+                in_play = select(MatchRow.id).where(daily_in_play(MatchRow.id))
+                with store.engine.connect() as conn:
+                    conn.execute(insert(MatchRow).values(id="daily-table", preset="official"))
+                    assert list(conn.scalars(in_play)) == ["daily-table"]
+            finally:
+                store.close()
+    finally:
+        fix_day(None)

@@ -9,10 +9,10 @@ from datetime import timedelta
 
 import pytest
 from accounts_client import Browser, guest_browser
-from server_process import ServerProcess
+from server_process import DAILY_DAY, ServerProcess
 from sqlalchemy import insert
 
-from fivedice.rules.daily import FIRST_DAY, today
+from fivedice.rules.daily import FIRST_DAY
 from fivedice.store import Store
 from fivedice.store.daily import DailyAttemptRow, find_secret, get_attempt
 
@@ -76,7 +76,7 @@ def test_no_day_before_the_first(server: ServerProcess, store: Store) -> None:
 
 
 def test_a_past_day_nobody_played_publishes_its_secret(server: ServerProcess, store: Store) -> None:
-    day = today() - timedelta(days=2)
+    day = DAILY_DAY - timedelta(days=2)
     assert day >= FIRST_DAY and find_secret(store, day) is None
     ann = guest(server)
     shown = ann.request("GET", f"/api/daily/{day.isoformat()}").json()
@@ -87,7 +87,7 @@ def test_a_past_day_nobody_played_publishes_its_secret(server: ServerProcess, st
     assert ann.request("GET", f"/api/daily/{day.isoformat()}").json()["secret"] == stored.hex()
     optimal = ann.request("GET", f"/api/daily/{day.isoformat()}/optimal")
     assert optimal.status_code == 404 and optimal.json()["code"] == "no_daily_result"
-    assert ann.request("GET", f"/api/daily/{today().isoformat()}").json()["secret"] is None
+    assert ann.request("GET", f"/api/daily/{DAILY_DAY.isoformat()}").json()["secret"] is None
     ann.close()
 
 
@@ -103,7 +103,7 @@ def test_starting_the_daily_costs_a_new_table_token(server: ServerProcess, store
     assert refused.json()["code"] == "rate_limited"
     assert float(refused.headers["Retry-After"]) > 0
     # The refusal kept nothing: Bob has no attempt, and Ann may still resume hers.
-    assert get_attempt(store, today(), bob.account["id"]) is None
+    assert get_attempt(store, DAILY_DAY, bob.account["id"]) is None
     assert bob.request("GET", "/api/daily").json()["attempt"] is None
     resumed = ann.request("POST", "/api/daily/start")
     assert resumed.status_code == 200 and resumed.json()["table_id"] == first.json()["table_id"]

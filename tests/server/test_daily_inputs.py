@@ -14,8 +14,9 @@ from urllib.parse import quote
 import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from server_process import DAILY_DAY
 
-from fivedice.rules.daily import FIRST_DAY, today
+from fivedice.rules.daily import FIRST_DAY
 
 days = st.one_of(
     st.dates(min_value=date(1, 1, 1), max_value=date(9999, 12, 31)).map(date.isoformat),
@@ -48,7 +49,7 @@ def expected(day: str) -> int:
         when = date.fromisoformat(day)
     except ValueError:
         return 422
-    return 404 if when > today() or when < FIRST_DAY else 200
+    return 404 if when > DAILY_DAY or when < FIRST_DAY else 200
 
 
 @FUZZ
@@ -69,7 +70,7 @@ def test_any_day(api: httpx.Client, day: str) -> None:
     if want == 422:
         assert body["code"] in ("invalid_day", "invalid_request")
     if want == 200:
-        assert body["day"] == day and body["over"] == (date.fromisoformat(day) < today())
+        assert body["day"] == day and body["over"] == (date.fromisoformat(day) < DAILY_DAY)
     result = api.get(f"/api/daily/{path}/result")
     check(result)
     assert result.status_code in (401, 404, 422)
@@ -91,7 +92,11 @@ def test_any_list_of_days(api: httpx.Client, before: str | None, limit: str | No
     shown = [date.fromisoformat(d["day"]) for d in body["days"]]
     assert len(shown) <= (int(limit) if limit is not None else 30)
     assert shown == sorted(shown, reverse=True)
-    last = today() if before is None else min(today(), date.fromisoformat(before) - timedelta(1))
+    last = (
+        DAILY_DAY
+        if before is None
+        else min(DAILY_DAY, date.fromisoformat(before) - timedelta(days=1))
+    )
     assert all(FIRST_DAY <= d <= last for d in shown)
     if before is None:
-        assert shown[0] == today()
+        assert shown[0] == DAILY_DAY

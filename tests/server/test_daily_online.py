@@ -24,11 +24,11 @@ from daily_client import (
     play_daily,
     start_daily,
 )
-from server_process import ServerProcess
+from server_process import DAILY_DAY, ServerProcess
 from sqlalchemy import insert, update
 from wsclient import PlayClient
 
-from fivedice.rules.daily import DailyDice, preset_of_day, today
+from fivedice.rules.daily import DailyDice, preset_of_day
 from fivedice.store import Store
 from fivedice.store.daily import DailyAttemptRow
 from fivedice.store.models import MatchRow
@@ -79,7 +79,7 @@ def day_dice(store: Store, day: date, rules: str) -> DailyDice:
 
 def move_to_yesterday(store: Store, table_id: str) -> date:
     """Make a today's attempt a past day's (its table's mark and its attempt row)."""
-    yesterday = today() - timedelta(days=1)
+    yesterday = DAILY_DAY - timedelta(days=1)
     with store.engine.begin() as conn:
         conn.execute(
             update(MatchRow)
@@ -100,7 +100,7 @@ def test_two_players_holding_differently_get_the_same_faces(
     ann, bob = browser(daily_server), browser(daily_server)
     a_seat, b_seat = start_daily(ann), start_daily(bob)
     assert a_seat["table_id"] != b_seat["table_id"]
-    assert a_seat["day"] == b_seat["day"] == today().isoformat()
+    assert a_seat["day"] == b_seat["day"] == DAILY_DAY.isoformat()
 
     async def both() -> tuple[PlayClient, PlayClient]:
         a = await play(daily_server, a_seat, hold_left_pair)
@@ -117,7 +117,7 @@ def test_two_players_holding_differently_get_the_same_faces(
     for key in shared:
         assert a_faces[key] == b_faces[key], key
     rules = a.events[0]["rules"]["name"]
-    dice = day_dice(store, today(), rules)
+    dice = day_dice(store, DAILY_DAY, rules)
     for key, face in {**a_faces, **b_faces}.items():
         assert dice.face(*key) == face, key
     ann.close()
@@ -307,7 +307,7 @@ def test_resume_after_a_restart_rolls_the_same_dice(tmp_path: Path) -> None:
         store = Store(server.database_url)
         try:
             rules = client.events[0]["rules"]["name"]
-            dice = day_dice(store, today(), rules)
+            dice = day_dice(store, DAILY_DAY, rules)
             faces = faces_of(client.events)
             assert max(turn for turn, _, _ in faces) >= 13
             for key, face in faces.items():
@@ -353,11 +353,11 @@ def test_start_needs_an_account(daily_server: ServerProcess) -> None:
         assert refused.status_code == 401
         assert refused.json()["code"] == "no_account"
         assert anonymous.get("/api/daily").json()["attempt"] is None
-        missing = anonymous.get(f"/api/daily/{today().isoformat()}/result")
+        missing = anonymous.get(f"/api/daily/{DAILY_DAY.isoformat()}/result")
         assert missing.status_code == 401
         assert missing.json()["code"] == "no_account"
         forged = {"Authorization": "Bearer fdk_not-a-token"}
-        for path in ("/api/daily", "/api/daily/days", f"/api/daily/{today().isoformat()}"):
+        for path in ("/api/daily", "/api/daily/days", f"/api/daily/{DAILY_DAY.isoformat()}"):
             refused = anonymous.get(path, headers=forged)
             assert (refused.status_code, refused.json()["code"]) == (401, "signed_out"), path
         assert anonymous.post("/api/daily/start", headers=forged).status_code == 401
@@ -402,7 +402,7 @@ def replay_with_secret(secret: bytes, day: str, events: list[dict[str, Any]]) ->
 def test_the_optimal_game_is_rebuilt_from_the_published_secret(
     daily_server: ServerProcess, store: Store
 ) -> None:
-    past = today() - timedelta(days=3)
+    past = DAILY_DAY - timedelta(days=3)
     store.daily_secret(past)  # the day was played: it has its secret
     ivy = browser(daily_server)
     assert ivy.account is not None
@@ -422,7 +422,7 @@ def test_the_optimal_game_is_rebuilt_from_the_published_secret(
         )
     ivy.close()
     with httpx.Client(base_url=daily_server.base_url, timeout=60) as client:
-        assert client.get(f"/api/daily/{today().isoformat()}/optimal").status_code == 403
+        assert client.get(f"/api/daily/{DAILY_DAY.isoformat()}/optimal").status_code == 403
         day = client.get(f"/api/daily/{past.isoformat()}").json()
         secret = bytes.fromhex(day["secret"])
         optimal = client.get(f"/api/daily/{past.isoformat()}/optimal").json()
@@ -452,6 +452,6 @@ def test_two_tabs_starting_at_once_get_one_table(daily_server: ServerProcess) ->
     assert len({a.json()["table_id"] for a in answers}) == 1
     table_id = answers[0].json()["table_id"]
     view = eve.request("GET", f"/api/tables/{table_id}")
-    assert view.status_code == 200 and view.json()["daily"] == today().isoformat()
+    assert view.status_code == 200 and view.json()["daily"] == DAILY_DAY.isoformat()
     assert view.json()["listed"] is False and view.json()["phase"] == "playing"
     eve.close()

@@ -77,24 +77,33 @@ def test_periods_are_calendar_weeks_and_months_in_utc() -> None:
 def test_this_weeks_and_this_months_best(store: Store) -> None:
     old, recent = finished_match(1), finished_match(2)
     old_id = store.save_finished(old)
-    store.save_finished(recent)
-    now = datetime.now(UTC)
-    # The old match finished 40 days ago: in the all-time list only.
+    recent_id = store.save_finished(recent)
+    # Fixed moments, not the clock's: a Wednesday noon, the recent match an hour before it and
+    # the old one 40 days before (in the all-time list only).
+    now = datetime(2026, 11, 25, 12, tzinfo=UTC)
     with store.engine.begin() as conn:
-        conn.execute(
-            GameScoreRow.__table__.update()
-            .where(GameScoreRow.match_id == old_id)
-            .values(finished_at=now - timedelta(days=40))
-        )
+        for match_id, finished_at in (
+            (old_id, now - timedelta(days=40)),
+            (recent_id, now - timedelta(hours=1)),
+        ):
+            conn.execute(
+                GameScoreRow.__table__.update()
+                .where(GameScoreRow.match_id == match_id)
+                .values(finished_at=finished_at)
+            )
     recent_totals = sorted((p.total for p in recent.state.players), reverse=True)
     every_total = sorted((p.total for m in (old, recent) for p in m.state.players), reverse=True)
     assert [s.total for s in best_games(store, "official")] == every_total
-    assert [s.total for s in best_games(store, "official", period="month")] == recent_totals
-    assert [s.total for s in best_games(store, "official", period="week")] == recent_totals
+    assert [s.total for s in best_games(store, "official", period="month", now=now)] == (
+        recent_totals
+    )
+    assert [s.total for s in best_games(store, "official", period="week", now=now)] == (
+        recent_totals
+    )
     next_month = now + timedelta(days=32)
     assert best_games(store, "official", period="month", now=next_month) == []
     assert best_games(store, "official", period="week", now=now + timedelta(days=8)) == []
-    assert len(best_games(store, "official", period="week", limit=1)) == 1
+    assert len(best_games(store, "official", period="week", limit=1, now=now)) == 1
 
 
 def test_matches_from_before_games_get_theirs_from_their_logs(store_url: str) -> None:

@@ -113,7 +113,7 @@ def test_the_old_dice_option_is_refused_with_the_new_form() -> None:
 
 
 def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, official: StrategyTable) -> None:
-    """As the README promises for every command: exit code 2 and one line, no usage panel or
+    """As docs/playing.md promises for every command: exit code 2 and one line, no usage panel or
     traceback (``analyse`` of a missing or broken log used to raise)."""
     broken = tmp_path / "broken.jsonl"
     broken.write_text("not json\n")

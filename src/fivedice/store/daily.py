@@ -36,13 +36,29 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, QueryableAttribute, mapped_column
 
 from fivedice.rules.daily import FIRST_DAY, SECRET_BYTES, new_secret
-from fivedice.rules.daily import today as challenge_day
+from fivedice.rules.daily import today as utc_today
 
 from .account_rows import AccountRow, public_name
 from .models import Base, MatchRow, utcnow
 
 if TYPE_CHECKING:
     from .store import Store
+
+_fixed_day: date | None = None
+
+
+def fix_challenge_day(day: date | None) -> None:
+    """Take `day` for the challenge's day from now on, whatever the clock says (the server's
+    ``FIVEDICE_DAILY_DATE``); None: follow the UTC date again."""
+    global _fixed_day
+    _fixed_day = day
+
+
+def challenge_day() -> date:
+    """The challenge's day now, as every daily query that is not told one takes it (whether an
+    attempt is ranked, whether a game is still in play): the fixed day if one is set, else the
+    UTC date."""
+    return _fixed_day if _fixed_day is not None else utc_today()
 
 
 class DailySecretRow(Base):

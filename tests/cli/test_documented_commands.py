@@ -1,5 +1,5 @@
-"""Every ``fivedice`` line in the README's command-line section parses as the commands are now:
-no option that was renamed, no word the command does not take."""
+"""Every ``fivedice`` line in the player's guide's command-line section (docs/playing.md) parses
+as the commands are now: no option that was renamed, no word the command does not take."""
 
 from __future__ import annotations
 
@@ -13,26 +13,26 @@ from typer.core import TyperGroup
 
 from fivedice.cli import app
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
 
 
-def readme_command_lines() -> list[str]:
+def guide_command_lines() -> list[str]:
     """The ``fivedice ...`` lines of the sh block under "The command line", comments cut."""
-    section = README.read_text(encoding="utf-8").split("## The command line", 1)[1]
+    section = GUIDE.read_text(encoding="utf-8").split("## The command line", 1)[1]
     block = re.search(r"```sh\n(.*?)```", section, re.S)
     assert block is not None
     return [line.split("  #")[0].strip() for line in block.group(1).splitlines() if line]
 
 
 def test_the_section_shows_each_command() -> None:
-    shown = {shlex.split(line)[1] for line in readme_command_lines()}
+    shown = {shlex.split(line)[1] for line in guide_command_lines()}
     group = typer.main.get_command(app)
     assert isinstance(group, TyperGroup)
     assert shown == set(group.commands)
 
 
-@pytest.mark.parametrize("line", readme_command_lines())
-def test_a_readme_line_parses(line: str) -> None:
+@pytest.mark.parametrize("line", guide_command_lines())
+def test_a_guide_line_parses(line: str) -> None:
     words = shlex.split(line)
     assert words[0] == "fivedice"
     command = typer.main.get_command(app)
