@@ -41,7 +41,7 @@ SHIFTS_AND_LATE_ANSWERS_JS = """
       window.__shift += entry.value;
       window.__shifts.push({
         value: entry.value,
-        nodes: entry.sources.map((s) => s.node && (s.node.id || s.node.className || s.node.nodeName)),
+        nodes: entry.sources.map((s) => s.node && (s.node.id || s.node.className)),
       });
     }
   }).observe({ type: "layout-shift", buffered: true });
