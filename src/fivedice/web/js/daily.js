@@ -49,7 +49,10 @@ export class DailyScreen {
     this.result = h("div", { class: "daily-result-slot" });
     this.board = h("section", { class: "panel", "aria-labelledby": "daily-board-head" }, h("h2", { id: "daily-board-head" }, t("daily.leaderboard")));
     this.days = h("section", { class: "panel", "aria-labelledby": "daily-days-head" }, h("h2", { id: "daily-days-head" }, t("daily.past_days")));
-    fill(root, h("div", { class: "page-grid daily-screen" }, this.head, this.result, this.board, this.days));
+    // The result, the leaderboard and the days join the screen when they are known, all in one
+    // frame: empty panels shown first would be pushed down as the head fills in.
+    this.grid = h("div", { class: "page-grid daily-screen" }, this.head);
+    fill(root, this.grid);
     this.load().catch((error) => toast(error.message, "error"));
   }
 
@@ -77,6 +80,7 @@ export class DailyScreen {
     const played = isToday ? Boolean(today.attempt && today.attempt.status === "finished") : Boolean(info && info.leaderboard.some((row) => row.you));
     const result = played ? await orNone(daily.result(day)) : null;
     if (this.gone) return;
+    this.grid.append(this.result, this.board, this.days);
     this.renderHead(day, isToday ? today : info, isToday ? today.attempt : null, isToday, info);
     if (result) fill(this.result, resultSection(result));
     if (info) fill(this.board, h("h2", { id: "daily-board-head" }, t("daily.leaderboard")), result || !info.players ? null : dayFigure(info), leaderboardTable(info));

@@ -39,7 +39,7 @@ export function attemptButton(attempt) {
 export class DailyCard {
   constructor() {
     this.left = h("span", { class: "daily-left" });
-    this.body = h("div", { class: "daily-card-body" }, h("p", { class: "muted small" }, t("daily.card.loading")));
+    this.body = h("div", { class: "daily-card-body", "aria-busy": "true" }, ...this.skeleton());
     this.root = h(
       "section",
       { class: "panel daily-card", id: "daily-card", "aria-labelledby": "daily-card-head" },
@@ -56,13 +56,28 @@ export class DailyCard {
     this.stopListening();
   }
 
+  /** The card while today's challenge is on its way: the loaded card's three lines (the rule
+   * set's, the facts', the button's), so the card does not grow, and push the lobby down, when
+   * it comes. The facts and the button hold their place unseen until they are known. */
+  skeleton() {
+    const unseen = { class: "placeholder", "aria-hidden": "true" };
+    return [
+      h("p", { class: "daily-rules" }, h("span", { class: "pill" }, t("daily.card.loading")), " ", h("span", { class: "muted small" }, t("daily.card.same_dice"))),
+      h("p", { class: "small daily-facts", ...unseen }, tNodes("daily.card.facts", { players: t("daily.players_so_far", { count: 0 }), streak: streakText(0), left: t("daily.time_left.hours", { hours: 12, minutes: 30 }) })),
+      h("div", { class: "row", ...unseen }, h("button", { type: "button", class: "button primary", tabindex: "-1", disabled: true }, t("daily.play"))),
+    ];
+  }
+
   async load() {
     const mine = (this.loads = (this.loads || 0) + 1);
     let today;
     try {
       today = await daily.today();
     } catch (error) {
-      if (mine === this.loads) fill(this.body, h("p", { class: "muted small" }, t("daily.card.unavailable", { reason: error.message })));
+      if (mine === this.loads) {
+        this.body.removeAttribute("aria-busy");
+        fill(this.body, h("p", { class: "muted small" }, t("daily.card.unavailable", { reason: error.message })));
+      }
       return;
     }
     if (mine !== this.loads) return; // a later answer (another account's) is on its way
@@ -70,6 +85,7 @@ export class DailyCard {
     const attempt = today.attempt;
     const finished = attempt && attempt.status === "finished";
     this.tick();
+    this.body.removeAttribute("aria-busy");
     fill(
       this.body,
       h("p", { class: "daily-rules" }, h("span", { class: pillClass(today.variant) }, rulesText(today.day, presetTitle(today.rules, today.rules_title), today.variant)), " ", h("span", { class: "muted small" }, today.variant ? t("daily.card.variant") : t("daily.card.same_dice"))),

@@ -170,8 +170,8 @@ export class LobbyScreen {
     // The side: best scores, recent matches.
     this.scoresPreset = this.presetSelect(t("lobby.scores_for"));
     this.scoresPreset.addEventListener("change", () => this.loadScores());
-    this.scoresList = h("ol", {});
-    this.recentList = h("ol", {});
+    this.scoresList = h("ol", { class: "five-rows" }); // its room kept while it loads (settle.css)
+    this.recentList = h("ol", { class: "five-rows" });
     const scores = h(
       "section",
       { class: "panel scores-mini", "aria-labelledby": "best-scores" },
