@@ -372,3 +372,34 @@ def test_the_turn_says_tap_on_a_touch_screen_and_click_with_a_mouse(
     page = open_page(viewport, touch=touch)
     start_pass_and_play(page, 1)
     expect(page.locator(".turn-sub")).to_contain_text(f"2 rolls left: {words}")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "touch", "help_words", "score_words"),
+    [
+        (PHONE, True, "Long-press a box to preview it.", "· tap to score"),
+        (
+            DESKTOP,
+            False,
+            "Hover, long-press or right-click a box to preview it.",
+            "· click or Enter to score",
+        ),
+    ],
+    ids=["phone", "desktop"],
+)
+def test_the_preview_help_says_long_press_on_a_touch_screen(
+    open_page: Callable[..., Page],
+    viewport: dict[str, int],
+    touch: bool,
+    help_words: str,
+    score_words: str,
+) -> None:
+    """A phone has no mouse to hover or right-click with, nor Enter to press: its preview line
+    (read out by screen readers) speaks of a long press and a tap."""
+    page = open_page(viewport, touch=touch)
+    start_pass_and_play(page, 1)
+    line = page.locator(".preview-line")
+    expect(line).to_have_text(help_words)
+    page.locator("button.open-box[data-category='chance']").focus()
+    expect(line).to_contain_text("Chance:")
+    expect(line).to_contain_text(score_words)

@@ -16,7 +16,7 @@
  * returns a function that puts the row back and stops. */
 export function keepNamesUnderBar(bar, scroller) {
   const place = () => {
-    const table = scroller.querySelector("table.scorecard");
+    const table = scroller.querySelector(".scorecard");
     const head = table && table.tHead;
     if (!head) return;
     // The bar sticks only on a phone or tablet during play; elsewhere the names stay put.
