@@ -178,12 +178,14 @@ def test_phone_dice_and_card_on_screen_together(
     expect(page.locator(".box-preview")).to_be_hidden()
     expect(page.locator(".roll-button")).to_have_attribute("data-rolls-left", "2")
 
-    # A box just below the dice bar: no room above it, so the preview goes below.
+    # A box just below the dice bar and the names row held under it: no room above it, so the
+    # preview goes below.
     ones = "button.open-box[data-category='ones']"
     page.evaluate(
         """sel => {
           const gap = document.querySelector(sel).getBoundingClientRect().top
-            - document.querySelector(".felt").getBoundingClientRect().bottom;
+            - document.querySelector(".felt").getBoundingClientRect().bottom
+            - document.querySelector(".scorecard thead tr").getBoundingClientRect().height;
           window.scrollBy(0, gap - 4);
         }""",
         ones,
