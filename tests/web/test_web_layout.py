@@ -178,12 +178,14 @@ def test_phone_dice_and_card_on_screen_together(
     expect(page.locator(".box-preview")).to_be_hidden()
     expect(page.locator(".roll-button")).to_have_attribute("data-rolls-left", "2")
 
-    # A box just below the dice bar: no room above it, so the preview goes below.
+    # A box just below the dice bar and the names row held under it: no room above it, so the
+    # preview goes below.
     ones = "button.open-box[data-category='ones']"
     page.evaluate(
         """sel => {
           const gap = document.querySelector(sel).getBoundingClientRect().top
-            - document.querySelector(".felt").getBoundingClientRect().bottom;
+            - document.querySelector(".felt").getBoundingClientRect().bottom
+            - document.querySelector(".scorecard thead tr").getBoundingClientRect().height;
           window.scrollBy(0, gap - 4);
         }""",
         ones,
@@ -372,3 +374,34 @@ def test_the_turn_says_tap_on_a_touch_screen_and_click_with_a_mouse(
     page = open_page(viewport, touch=touch)
     start_pass_and_play(page, 1)
     expect(page.locator(".turn-sub")).to_contain_text(f"2 rolls left: {words}")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "touch", "help_words", "score_words"),
+    [
+        (PHONE, True, "Long-press a box to preview it.", "· tap to score"),
+        (
+            DESKTOP,
+            False,
+            "Hover, long-press or right-click a box to preview it.",
+            "· click or Enter to score",
+        ),
+    ],
+    ids=["phone", "desktop"],
+)
+def test_the_preview_help_says_long_press_on_a_touch_screen(
+    open_page: Callable[..., Page],
+    viewport: dict[str, int],
+    touch: bool,
+    help_words: str,
+    score_words: str,
+) -> None:
+    """A phone has no mouse to hover or right-click with, nor Enter to press: its preview line
+    (read out by screen readers) speaks of a long press and a tap."""
+    page = open_page(viewport, touch=touch)
+    start_pass_and_play(page, 1)
+    line = page.locator(".preview-line")
+    expect(line).to_have_text(help_words)
+    page.locator("button.open-box[data-category='chance']").focus()
+    expect(line).to_contain_text("Chance:")
+    expect(line).to_contain_text(score_words)

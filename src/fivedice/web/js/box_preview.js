@@ -1,5 +1,6 @@
 // A box's preview drawn next to the box itself: a long press (or right click) shows the points
-// where the finger is, above the box or below it, never under the bar of dice on a phone.
+// where the finger is, above the box or below it, never under the bar of dice (nor the card's
+// names row held under it) on a phone.
 
 import { fill, h } from "./dom.js";
 
@@ -46,6 +47,10 @@ export class BoxPreview {
       const bottom = bar.getBoundingClientRect().bottom;
       if ((position === "sticky" || position === "fixed") && bottom <= at.top + 1) ceiling = Math.max(ceiling, bottom);
     }
+    // Nor over the card's names row (held right under the bar on a phone: card_heads.js).
+    const names = document.querySelector(".card-scroll .scorecard thead th");
+    const namesBottom = names ? names.getBoundingClientRect().bottom : 0;
+    if (namesBottom <= at.top + 1) ceiling = Math.max(ceiling, namesBottom);
     const above = at.top - GAP - height;
     const top = above >= ceiling + GAP ? above : at.bottom + GAP;
     const centred = at.left + at.width / 2 - width / 2;

@@ -6,6 +6,7 @@
 import { clearTurn, showTurn } from "./alerts.js";
 import { api } from "./api.js";
 import { BoxPreview } from "./box_preview.js";
+import { keepNamesUnderBar } from "./card_heads.js";
 import { ChatPanel } from "./chat.js";
 import { markDailyTable } from "./daily_table.js";
 import { isHiddenDaily, renderHiddenDaily } from "./daily_hidden.js";
@@ -53,6 +54,7 @@ export class TableScreen {
   destroy() {
     clearTurn();
     this.boxPreview.destroy();
+    this.stopNamesUnderBar();
     this.socket.close();
     document.removeEventListener("keydown", this.onKeyDown);
     clearInterval(this.ticker);
@@ -329,6 +331,7 @@ export class TableScreen {
     this.sideEl = h("div", { class: "side-panels" }, this.chat.el, h("section", { class: "panel", "aria-label": t("table.moves") }, h("h2", {}, t("table.moves")), this.logEl));
     this.tray = new DiceTray((position) => this.toggleHold(position));
     this.boxPreview = new BoxPreview(() => this.preview(null, { sticky: true }));
+    this.stopNamesUnderBar = keepNamesUnderBar(this.feltEl, this.cardEl);
     this.el = h(
       "section",
       { class: "table-screen", dataset: { tableId: this.tableId } },

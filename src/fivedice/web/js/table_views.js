@@ -6,6 +6,7 @@ import { clockText, fill, h } from "./dom.js";
 import { miniDie } from "./dice.js";
 import { presetTitle, t, tNodes } from "./i18n.js";
 import { decimal } from "./labels.js";
+import { touchFirst } from "./pointer.js";
 import { rulesHref } from "./rules.js";
 import { rememberedSeats } from "./seats.js";
 import { renderScorecard } from "./scorecard.js";
@@ -172,12 +173,12 @@ export function renderPreview(screen) {
   const category = m.previewing || m.selected;
   const option = category && v.score_options.find((o) => o.category === category);
   if (!option) {
-    screen.previewEl.textContent = m.actingSeat !== null && v.dice !== null ? t("table.preview_help") : "";
+    screen.previewEl.textContent = m.actingSeat !== null && v.dice !== null ? t(touchFirst() ? "table.preview_help_touch" : "table.preview_help") : "";
     screen.previewEl.classList.add("muted");
     return;
   }
   screen.previewEl.classList.remove("muted");
-  fill(screen.previewEl, ...previewParts(m, category, option), m.actingSeat !== null ? ` ${t("table.preview_score_help")}` : "");
+  fill(screen.previewEl, ...previewParts(m, category, option), m.actingSeat !== null ? ` ${t(touchFirst() ? "table.preview_score_help_touch" : "table.preview_score_help")}` : "");
 }
 
 /** The roll for first turn as dice: each player's name beside the die they rolled, a tie's
