@@ -29,10 +29,12 @@ SENTENCES = (
 )
 """The keys of Click's sentences, in the order they are tried."""
 
-REASONS = {
-    "cli.usage.reason_integer": re.compile(r"(?P<value>.+?) is not a valid int(eger)?\."),
+REASONS = {  # Click's English, matched to be reworded
+    "cli.usage.reason_integer": re.compile(
+        r"(?P<value>.+?) is not a valid int(eger)?\."  # i18n: not text
+    ),
     "cli.usage.reason_range": re.compile(
-        r"(?P<value>.+?) is not in the range (?P<low>-?\d+)<=x<=(?P<high>-?\d+)\."
+        r"(?P<value>.+?) is not in the range (?P<low>-?\d+)<=x<=(?P<high>-?\d+)\."  # i18n: not text
     ),
 }
 """Why Typer's types refuse a value, as its vendored Click writes it (a whole number, one in a
