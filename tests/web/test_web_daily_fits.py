@@ -95,8 +95,25 @@ class Phone:
         self.context.add_init_script(f"localStorage.setItem('fivedice.lang', '{language}')")
         self.page = self.context.new_page()
         self.page.on("pageerror", lambda error: self.errors.append(f"{language}: {error}"))
+        self.open()
+
+    def open(self) -> None:
+        """Load the page (in the phone's language); a walk through the screens starts here."""
         self.page.goto("/")
-        expect(self.page.locator("html")).to_have_attribute("lang", language)
+        expect(self.page.locator("html")).to_have_attribute("lang", self.language)
+        self.walked = True
+
+    def begin_walk(self) -> Page:
+        """The page, ready for a day's walk: loaded afresh where the last walk broke off (a
+        failed check leaves it on any screen, a menu open)."""
+        if not self.walked:
+            self.open()
+        self.walked = False
+        return self.page
+
+    def end_walk(self) -> None:
+        """The day's walk went through every check: the next one goes on from here."""
+        self.walked = True
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +149,7 @@ def test_the_days_rule_set_fits_a_narrow_phone_in_every_language(
 ) -> None:
     day = the_day
     for phone in phones:
-        page, language = phone.page, phone.language
+        page, language = phone.begin_walk(), phone.language
         where = f"{day} ({preset_of_day(day)}) in {language}"
 
         # To the lobby by the top bar's Play link (a phone shows no brand): a new daily card,
@@ -158,7 +175,9 @@ def test_the_days_rule_set_fits_a_narrow_phone_in_every_language(
         expect(page.locator(f"#daily-days tbody tr[data-day='{day}']")).to_be_visible()
         assert_fits(page, f"daily screen, {where}")
         if day.weekday() == 5 and language == "de":
+            page.evaluate("scrollTo(0, 0)")  # the link brought Past days into view
             shoot(page, artifacts, f"daily-fits-screen-{day}-{language}", full_page=True)
+        phone.end_walk()
     errors = [error for phone in phones for error in phone.errors]
     for phone in phones:
         phone.errors.clear()
