@@ -4,26 +4,29 @@ Saturday variants in turn), in each of the seven languages, on the lobby (with i
 with the account menu open, and on the daily challenge's own screen. Nothing runs past the
 window's edge or out of its card, and the page never scrolls sideways.
 
-Each day gets its own server, started with ``FIVEDICE_DAILY_DATE`` set to it, so the test is the
-same whenever it runs."""
+One server serves the whole file, in this process, and its day is fixed before each day's
+checks (``fix_day``, what ``FIVEDICE_DAILY_DATE`` sets), so the test is the same whenever it
+runs. One phone per language opens the page once and then moves between the lobby and the
+daily screen through the page's own links, as a person does: each move draws the screen anew
+and asks the server for the day's challenge again."""
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from server_process import ServerProcess
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+from server_thread import ServerThread, settings_for_tests
 from web_driver import overflowing, shoot
 
 from fivedice.i18n import LANGUAGES
 from fivedice.rules.daily import SATURDAY_ROTATION, preset_of_day
+from fivedice.server.daily_day import fix_day
 
-NARROW_PHONE = {"width": 320, "height": 640}
+NARROW_PHONE: ViewportSize = {"width": 320, "height": 640}
 
 # Monday to Sunday of one week, then the Saturdays after it until each Saturday rule set has come.
 WEEK = [date(2026, 11, d) for d in range(2, 9)]
@@ -63,20 +66,73 @@ def test_the_days_cover_every_weekday_and_every_saturday_rule_set() -> None:
     assert saturdays == set(SATURDAY_ROTATION)
 
 
+@pytest.fixture(scope="module")
+def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """The server of every day's checks (its day is fixed by each test: see `the_day`)."""
+    root = tmp_path_factory.mktemp("daily-fits")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("FIVEDICE_CACHE_DIR", str(root / "cache"))
+        server = ServerThread(
+            settings_for_tests(f"sqlite:///{root / 'fivedice.db'}", daily_date=DAYS[0])
+        )
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+            fix_day(None)
+
+
+class Phone:
+    """One language's narrow phone, the page open on the server, and its uncaught errors."""
+
+    def __init__(self, browser: Browser, base_url: str, language: str) -> None:
+        self.language = language
+        self.errors: list[str] = []
+        self.context = browser.new_context(
+            viewport=NARROW_PHONE, has_touch=True, is_mobile=True, base_url=base_url
+        )
+        self.context.add_init_script(f"localStorage.setItem('fivedice.lang', '{language}')")
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda error: self.errors.append(f"{language}: {error}"))
+        self.open()
+
+    def open(self) -> None:
+        """Load the page (in the phone's language); a walk through the screens starts here."""
+        self.page.goto("/")
+        expect(self.page.locator("html")).to_have_attribute("lang", self.language)
+        self.walked = True
+
+    def begin_walk(self) -> Page:
+        """The page, ready for a day's walk: loaded afresh where the last walk broke off (a
+        failed check leaves it on any screen, a menu open)."""
+        if not self.walked:
+            self.open()
+        self.walked = False
+        return self.page
+
+    def end_walk(self) -> None:
+        """The day's walk went through every check: the next one goes on from here."""
+        self.walked = True
+
+
+@pytest.fixture(scope="module")
+def phones(daily_server: ServerThread, browser: Browser) -> Iterator[list[Phone]]:
+    """A phone in each language, kept open from day to day."""
+    opened = [Phone(browser, daily_server.base_url, language) for language in LANGUAGES]
+    yield opened
+    for phone in opened:
+        phone.context.close()
+
+
 @pytest.fixture(params=DAYS, ids=lambda d: f"{d.isoformat()}-{d.strftime('%a')}")
-def daily_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerProcess]:
-    """A server whose daily challenge is the parameter's day, whatever the clock says."""
-    process = ServerProcess(
-        f"sqlite:///{tmp_path / 'fivedice.db'}",
-        tmp_path / "server.log",
-        FIVEDICE_CACHE_DIR=str(tmp_path / "cache"),
-        FIVEDICE_LOG_FORMAT="text",
-        FIVEDICE_DAILY_DATE=request.param.isoformat(),
-    )
-    process.start()
-    yield process
-    code = process.stop()
-    assert code in (0, -signal.SIGTERM), process.log()[-3000:]
+def the_day(request: pytest.FixtureRequest, daily_server: ServerThread) -> date:
+    """The parameter's day, the server's daily challenge from now on whatever the clock says."""
+    day: date = request.param
+    fix_day(day)
+    about = httpx.get(f"{daily_server.base_url}/api/daily").json()
+    assert (about["day"], about["rules"]) == (day.isoformat(), preset_of_day(day))
+    return day
 
 
 def assert_fits(page: Page, where: str) -> None:
@@ -89,23 +145,16 @@ def assert_fits(page: Page, where: str) -> None:
 
 
 def test_the_days_rule_set_fits_a_narrow_phone_in_every_language(
-    daily_server: ServerProcess, browser: Browser, artifacts: Path
+    the_day: date, phones: list[Phone], artifacts: Path
 ) -> None:
-    about = httpx.get(f"{daily_server.base_url}/api/daily").json()
-    day = date.fromisoformat(about["day"])
-    assert about["rules"] == preset_of_day(day)  # the server serves the fixed day
-    errors: list[str] = []
-    for language in LANGUAGES:
-        context = browser.new_context(
-            viewport=NARROW_PHONE, has_touch=True, is_mobile=True, base_url=daily_server.base_url
-        )
-        context.add_init_script(f"localStorage.setItem('fivedice.lang', '{language}')")
-        page = context.new_page()
-        page.on("pageerror", lambda error, language=language: errors.append(f"{language}: {error}"))
-        where = f"{day} ({about['rules']}) in {language}"
+    day = the_day
+    for phone in phones:
+        page, language = phone.begin_walk(), phone.language
+        where = f"{day} ({preset_of_day(day)}) in {language}"
 
-        page.goto("/")
-        expect(page.locator("html")).to_have_attribute("lang", language)
+        # To the lobby by the top bar's Play link (a phone shows no brand): a new daily card,
+        # which asks the server for today's challenge.
+        page.locator(".mainnav a[data-nav='lobby']").click()
         pill = page.locator("#daily-card .daily-rules .pill")
         expect(pill).to_be_visible()
         expect(page.locator("#daily-play")).to_be_visible()
@@ -118,12 +167,18 @@ def test_the_days_rule_set_fits_a_narrow_phone_in_every_language(
         expect(page.locator("#account-menu")).to_be_visible()
         assert_fits(page, f"account menu, {where}")
         page.keyboard.press("Escape")
+        expect(page.locator("#account-menu")).to_be_hidden()
 
-        page.goto("/?daily")
+        # To the daily screen by the card's "Past days" link: the day's challenge and days.
+        page.locator("#daily-past-days").click()
         expect(page.locator("#daily-rules")).to_have_text(rules)
         expect(page.locator(f"#daily-days tbody tr[data-day='{day}']")).to_be_visible()
         assert_fits(page, f"daily screen, {where}")
         if day.weekday() == 5 and language == "de":
+            page.evaluate("scrollTo(0, 0)")  # the link brought Past days into view
             shoot(page, artifacts, f"daily-fits-screen-{day}-{language}", full_page=True)
-        context.close()
+        phone.end_walk()
+    errors = [error for phone in phones for error in phone.errors]
+    for phone in phones:
+        phone.errors.clear()
     assert not errors, errors
