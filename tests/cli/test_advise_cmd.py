@@ -84,7 +84,10 @@ def test_a_full_card_is_refused(run: Run, refused: Refused) -> None:
             "Error: --dice is no more: give the dice as plain arguments, "
             "e.g. fivedice advise 3 3 3 1 5",
         ),
-        ([], "Error: Cannot read dice from '': 0 dice, not five; give five dice, each 1 to 6"),
+        (
+            [],
+            "Error: No dice given: give five dice, each 1 to 6, such as: fivedice advise 3 3 3 5 5",
+        ),
         (["33315", "--top", "0"], "Error: --top is 1 to 100, not 0"),
         (["33315", "--top", "101"], "Error: --top is 1 to 100, not 101"),
         (["33315", "-n", "-1"], "Error: --top is 1 to 100, not -1"),

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from click.testing import Result
 
+from fivedice.i18n import LANGUAGES, translator
 from fivedice.rules import preset
 
 Run = Callable[..., Result]
@@ -98,7 +99,7 @@ def test_a_full_card_has_nowhere_to_score(run: Run) -> None:
         (["3", "3", "3", "1", "7"], "'7' is not 1 to 6"),
         (["a", "b", "c", "d", "e"], "'a' is not 1 to 6"),
         (["--", "-3", "3", "3", "1", "5"], "'-3' is not 1 to 6"),
-        ([], "Cannot read dice from '': 0 dice, not five"),
+        ([], "No dice given: give five dice, each 1 to 6, such as: fivedice score 3 3 3 5 5"),
         (["33315", "--filled", '{"yahtzee": 25}'], "Yahtzee cannot hold 25: it holds 0, 50"),
         (["33315", "--filled", '{"chance": 99}'], "Chance cannot hold 99: it holds 5 to 30"),
         (["33315", "--filled", '{"chance": 0}'], "Chance cannot hold 0: it holds 5 to 30"),
@@ -117,3 +118,25 @@ def test_bad_input_exits_2_with_one_line(
     run: Run, refused: Callable[[Result], str], args: list[str], message: str
 ) -> None:
     assert message in refused(run("score", *args))
+
+
+@pytest.mark.parametrize("command", ["score", "advise"])
+def test_no_dice_says_how_to_give_them(
+    run: Run, refused: Callable[[Result], str], command: str, private_cache: None
+) -> None:
+    line = refused(run(command))
+    example = f"fivedice {command} 3 3 3 5 5"
+    assert line == f"Error: No dice given: give five dice, each 1 to 6, such as: {example}"
+    assert run(*example.split()[1:]).exit_code == 0  # the example works as shown
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_dice_in_every_language(run: Run, lang: str) -> None:
+    result = run("--lang", lang, "score", "")
+    assert result.exit_code == 2 and result.stdout == ""
+    t = translator(lang)
+    said = t.t("cli.rules.no_dice", example="fivedice score 3 3 3 5 5")
+    assert result.stderr.strip() == t.t("cli.rules.error", message=said)
+    assert "0" not in said.replace("fivedice score 3 3 3 5 5", "")  # no "0 dice"
+    if lang != "en":
+        assert said != translator("en").t("cli.rules.no_dice", example="fivedice score 3 3 3 5 5")

@@ -13,6 +13,7 @@ import typer
 from .app import app
 from .conventions import DatabaseOption
 from .language import cli_translator
+from .os_reasons import file_reason
 from .refusals import fail
 from .store_errors import check_database_exists, store_errors
 
@@ -70,7 +71,7 @@ def export(
     try:
         output.write_text(lines, encoding="utf-8")
     except OSError as exc:
-        fail(t.t("cli.export.unwritable", path=str(output), reason=exc.strerror or exc))
+        fail(t.t("cli.export.unwritable", path=str(output), reason=file_reason(exc, t)))
     typer.echo(
         t.t("cli.export.written", count=len(events), match=match, path=str(output)), err=True
     )

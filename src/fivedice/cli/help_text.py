@@ -43,7 +43,8 @@ def translate_help(command: Command, t: Translator, ctx: Context | None = None) 
 
 def _translate(thing: Any, attribute: str, t: Translator) -> None:
     """Set `thing`'s `attribute` from the key it was declared with (kept for the next
-    translation); a text that is no key is left as it is."""
+    translation); a text that is no key is left as it is. The words are help, not Rich
+    markup: a bracket in them ("fivedice[solver]") is shown as written."""
     key = getattr(thing, _KEY, None)
     if key is None:
         declared = getattr(thing, attribute, None)
@@ -51,4 +52,9 @@ def _translate(thing: Any, attribute: str, t: Translator) -> None:
             return
         key = declared
         setattr(thing, _KEY, key)
-    setattr(thing, attribute, t.t(key))
+    words = t.t(key)
+    if "[" in words:  # Rich's markup module is imported only for the few that need it
+        from rich.markup import escape
+
+        words = escape(words)
+    setattr(thing, attribute, words)

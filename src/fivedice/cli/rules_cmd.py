@@ -51,6 +51,7 @@ from fivedice.rules.state import apply_event
 
 from .app import app
 from .conventions import RulesOption
+from .os_reasons import file_reason
 from .refusals import BadInput, refusal_text, reporting_bad_input, words
 
 JsonOption = Annotated[bool, typer.Option("--json", help="cli.rules.help.json")]
@@ -66,9 +67,17 @@ MAX_LOG_CHARS = 20_000_000  # the longest match (8 players, 6 rounds) logs about
 # --- input ----------------------------------------------------------------------------------
 
 
-def read_dice(words: Sequence[str] | None) -> Dice:
-    """Dice given as five arguments, or as one ("33315", "3,3,3,1,5")."""
-    return Dice.parse(" ".join(words or ()))
+EXAMPLE_DICE = "3 3 3 5 5"
+"""The dice a refusal shows as an example of how to give them."""
+
+
+def read_dice(given: Sequence[str] | None, command: str) -> Dice:
+    """Dice given as five arguments, or as one ("33315", "3,3,3,1,5"); none at all is refused
+    with an example of `fivedice <command>` given dice."""
+    if not given or not "".join(given).strip():
+        example = f"fivedice {command} {EXAMPLE_DICE}"
+        raise BadInput(words().t("cli.rules.no_dice", example=example))
+    return Dice.parse(" ".join(given))
 
 
 def read_faces(text: str) -> tuple[int, ...]:
@@ -172,7 +181,7 @@ def score(
     """Every box these dice may go in now, with the points each adds and the bonus it earns."""
     with reporting_bad_input():
         ruleset = read_rules(rules)
-        thrown = read_dice(dice)
+        thrown = read_dice(dice, "score")
         card = read_filled(filled, ruleset)
         options = card.options(thrown)
     if as_json:
@@ -297,7 +306,7 @@ def odds(
     with reporting_bad_input():
         ruleset = read_rules(rules)
         held = read_faces(keep)
-        thrown = read_dice(dice) if dice else None
+        thrown = read_dice(dice, "odds") if dice else None
         if thrown is not None:
             rolls = 2 if rolls_left is None else rolls_left
             chances = box_chances(ruleset, thrown, held, rolls)
@@ -362,7 +371,7 @@ def read_log(path: Path) -> list[Event]:
             with path.open(encoding="utf-8") as file:
                 text = file.read(MAX_LOG_CHARS + 1)
     except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or exc
+        reason = file_reason(exc, said)
         raise BadInput(said.t("cli.rules.log.unreadable", path=str(path), reason=reason)) from None
     if len(text) > MAX_LOG_CHARS:
         raise BadInput(said.t("cli.rules.log.too_long", path=str(path), most=MAX_LOG_CHARS))

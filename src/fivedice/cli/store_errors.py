@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .language import cli_translator
+from .os_reasons import file_reason
 from .refusals import fail
 
 
@@ -41,7 +42,7 @@ def store_errors(url: str | None = None) -> Iterator[None]:
             fail(t.t("cli.database.unusable_at", url=where, env=DATABASE_URL_ENV, detail=detail))
         fail(t.t("cli.database.unusable", detail=detail))
     except OSError as exc:  # the default data folder could not be created
-        reason = exc.strerror or exc
+        reason = file_reason(exc, t)
         fail(t.t("cli.database.unusable_file", reason=reason, file=str(exc.filename)))
     except ModuleNotFoundError as exc:  # the URL names a driver that is not installed
         fail(missing_driver(exc.name or str(exc)))

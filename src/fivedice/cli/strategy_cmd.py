@@ -17,6 +17,7 @@ import typer
 from .app import app
 from .conventions import RulesOption
 from .language import cli_translator
+from .os_reasons import file_reason
 from .refusals import check_range, fail, refusal_text, reporting_bad_input
 from .rules_cmd import DiceArgument, JsonOption, read_dice, read_filled, read_log
 from .words import box_label, dice_words, fixed, move, move_with_points, rolls_left_words
@@ -119,7 +120,7 @@ def advise(
     if top is not None:
         check_range("--top", top, 1, MAX_TOP)
     with reporting_bad_input():
-        hand = read_dice(dice)
+        hand = read_dice(dice, "advise")
         card = read_filled(filled, ruleset, yahtzee_bonus)
     if card.is_complete:
         fail(t.t("cli.advise.card_full"))
@@ -230,7 +231,7 @@ def simulate(
         try:
             histogram_png(tally.counts, plot, title, rival_counts, against)
         except OSError as exc:
-            fail(t.t("cli.simulate.plot_unwritable", path=str(plot), reason=exc.strerror or exc))
+            fail(t.t("cli.simulate.plot_unwritable", path=str(plot), reason=file_reason(exc, t)))
         out["plot"] = str(plot)
     if as_json:
         typer.echo(json.dumps(out))
