@@ -19,11 +19,13 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from asyncio import events as asyncio_events
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 # Tests that start whole clusters or time an outage: one worker runs them all, one at a time,
 # so they never compete with each other for the CPU (their limits are in seconds).
@@ -155,3 +157,22 @@ def private_postgres() -> Iterator[PostgresCluster]:
 def postgresql_url(postgres_cluster: PostgresCluster) -> str:
     """A fresh PostgreSQL database for one test."""
     return postgres_cluster.new_database()
+
+
+# hypothesis: no deadline on an example. The suite runs three processes on two cores beside
+# servers and browsers, so an example's time says nothing about the code (a 10 ms example took
+# 727 ms once and failed as "unreliable"); speed is measured by the benchmarks under bench/.
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
+
+
+@pytest.fixture(autouse=True)
+def _no_event_loop_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test outside the browser tests leaves no event loop running in the main thread: the
+    next test's ``asyncio.run`` in the same process would fail (Playwright's sync API keeps one
+    running on purpose, which is why the browser tests come last on each process)."""
+    yield
+    if "tests/web/" in request.node.nodeid.replace(os.sep, "/"):
+        return
+    leaked = asyncio_events._get_running_loop()
+    assert leaked is None, f"{request.node.nodeid} left an event loop running: {leaked!r}"

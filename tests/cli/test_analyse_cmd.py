@@ -67,7 +67,7 @@ def test_a_match_without_mistakes_says_so(run: Run, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["missing.json"], "Error: Cannot read missing.json: No such file or directory"),
+        (["missing.json"], "Error: Cannot read missing.json: there is no such file"),
         ([], "Error: Missing argument 'log'."),
         (["--mistakes", "--bogus", "x"], "Error: No such option: --bogus"),
     ],

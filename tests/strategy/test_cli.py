@@ -121,7 +121,7 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, official: Strateg
         (["solve", "--rules", "nope"], "No rule set called 'nope'"),
         (["advise", "3331"], "Cannot read dice from '3331'"),
         (["simulate", "--player", "nope", "--games", "3"], "No player level 'nope'"),
-        (["analyse", str(tmp_path / "missing.jsonl")], "No such file or directory"),
+        (["analyse", str(tmp_path / "missing.jsonl")], "there is no such file"),
         (["analyse", str(broken)], "line 1: not JSON"),
     ]
     for args, message in cases:
