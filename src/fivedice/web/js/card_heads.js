@@ -10,7 +10,8 @@
 // gone up under the bar; fit.css draws it there. The bar's height changes (a hint opens, the
 // turn's line wraps), hence the ResizeObserver; it also keeps the top bar's own height in
 // --topbar-height, where the bar sticks (on the narrowest phones the top bar takes two lines).
-// The bar is marked `stuck` while it sticks.
+// The bar is marked `stuck` while it sticks, and --covered-by-bar keeps how much of the window's
+// top the bar and the names cover, which the page's scroll padding leaves free.
 
 /** Keep the names row of the card in `scroller` right under `bar` while the page scrolls;
  * returns a function that puts the row back and stops. */
@@ -27,6 +28,10 @@ export function keepNamesUnderBar(bar, scroller) {
     const room = table.offsetHeight - head.offsetHeight; // the row goes no lower than the card's end
     const shift = sticks ? Math.min(Math.max(gone, 0), Math.max(room, 0)) : 0;
     scroller.style.setProperty("--card-head-shift", `${Math.round(shift)}px`);
+    // What covers the top of the window while the bar sticks: a box scrolled into view (by
+    // focus, the arrows, or a finger's tap) lands below it, not under the names (fit.css).
+    const covered = sticks ? bar.offsetHeight + head.offsetHeight : 0;
+    document.documentElement.style.setProperty("--covered-by-bar", `${covered}px`);
   };
   const topbar = document.querySelector(".topbar");
   const resized = new ResizeObserver(() => {
@@ -44,6 +49,7 @@ export function keepNamesUnderBar(bar, scroller) {
     window.removeEventListener("scroll", place);
     window.removeEventListener("resize", place);
     scroller.style.removeProperty("--card-head-shift");
+    document.documentElement.style.removeProperty("--covered-by-bar");
     document.documentElement.style.removeProperty("--topbar-height");
   };
 }
