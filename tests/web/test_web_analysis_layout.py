@@ -24,7 +24,8 @@ PANELS_JS = """() => {
     const b = el.getBoundingClientRect();
     const spill = [...el.children].filter((child) => child.getClientRects().length).map((child) => {
       const c = child.getBoundingClientRect();
-      return c.top < b.top - 1 || c.bottom > b.bottom + 1 || c.left < b.left - 1 || c.right > b.right + 1
+      const out = c.top < b.top - 1 || c.bottom > b.bottom + 1;
+      return out || c.left < b.left - 1 || c.right > b.right + 1
         ? `${child.tagName}.${child.className} ${Math.round(c.top)}-${Math.round(c.bottom)}` : null;
     }).filter(Boolean);
     return {
