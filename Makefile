@@ -58,14 +58,17 @@ typecheck: install-test
 	$(BIN)/mypy
 
 # Three test processes (pytest-xdist): most tests wait on servers, browsers and timers, not the
-# CPU. A file's tests stay on one process; tests/conftest.py says which run one at a time. Files
-# go out in collection order, so the browser tests (tests/web) come last on each process: an
-# asyncio test after Playwright's sync API in one process finds its event loop still running.
+# CPU. A file's tests stay on one process; tests/conftest.py says which run one at a time. The
+# browser tests (tests/web) run in a pytest of their own, after the others: Playwright's sync
+# API keeps an event loop running in its process, and an asyncio test after it in the same
+# process would fail (a process that ran a browser test first failed hundreds of them).
 TEST_WORKERS ?= 3
+PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 test: install-test lint typecheck
 	node --test tests/js/
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
+	$(PYTEST) --ignore=tests/web
+	$(PYTEST) tests/web
 
 bench: install-test
 	$(BIN)/python -m bench

@@ -169,8 +169,8 @@ hypothesis_settings.load_profile("suite")
 @pytest.fixture(autouse=True)
 def _no_event_loop_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
     """A test outside the browser tests leaves no event loop running in the main thread: the
-    next test's ``asyncio.run`` in the same process would fail (Playwright's sync API keeps one
-    running on purpose, which is why the browser tests come last on each process)."""
+    next test's ``asyncio.run`` in the same process would fail (Playwright's sync API keeps
+    one running on purpose: ``make test`` runs the browser tests in a pytest of their own)."""
     yield
     if "tests/web/" in request.node.nodeid.replace(os.sep, "/"):
         return

@@ -46,16 +46,20 @@ def test_the_two_commands_come_first() -> None:
         assert re.search(rf"^{target}:", makefile, re.M), target
 
 
-@pytest.mark.parametrize("page", [README, *DOCS], ids=lambda p: p.name)
-def test_every_link_leads_somewhere(page: Path) -> None:
-    for target in LINK.findall(page.read_text(encoding="utf-8")):
+# Not `page`: pytest-playwright owns that fixture name, and a test asking for it starts a
+# browser whose event loop stays running in the process (every asyncio test after it fails).
+@pytest.mark.parametrize("document", [README, *DOCS], ids=lambda p: p.name)
+def test_every_link_leads_somewhere(document: Path) -> None:
+    for target in LINK.findall(document.read_text(encoding="utf-8")):
         if re.match(r"[a-z]+:", target):  # http:, https:, mailto:
             continue
         path, _, anchor = target.partition("#")
-        linked = (page.parent / path).resolve() if path else page
-        assert linked.is_file(), f"{page.name} links to {target}: no such file"
+        linked = (document.parent / path).resolve() if path else document
+        assert linked.is_file(), f"{document.name} links to {target}: no such file"
         if anchor:
-            assert anchor in heading_anchors(linked), f"{page.name} links to {target}: no heading"
+            assert anchor in heading_anchors(linked), (
+                f"{document.name} links to {target}: no heading"
+            )
 
 
 def test_the_readme_leads_to_every_doc() -> None:
