@@ -128,11 +128,16 @@ def test_one_attempt_a_day_then_the_result(daily_server: ServerProcess, store: S
     kim = browser(daily_server)
     assert kim.request("GET", "/api/daily").json()["attempt"] is None
     seat = start_daily(kim)
+    assert kim.request("GET", f"/api/daily/{seat['day']}").json()["played"] is False
     client = asyncio.run(play(daily_server, seat, hold_nothing))
     again = kim.request("POST", "/api/daily/start")
     assert again.status_code == 409
     assert again.json()["code"] == "daily_already_played"
     result = _result_when_ready(kim, seat["day"])
+    # The day says who finished it, so a page asks for a result only where there is one.
+    day_path = f"/api/daily/{seat['day']}"
+    assert kim.request("GET", day_path).json()["played"] is True
+    assert browser(daily_server).request("GET", day_path).json()["played"] is False
     table = client.table
     assert table is not None
     score = table["outcome"]["standings"][0]["total"]

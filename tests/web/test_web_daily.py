@@ -316,7 +316,8 @@ def test_a_past_day_shows_its_leaderboard_and_replays_once_over(
     state = {"over": False}
 
     def answer(route: Route) -> None:
-        route.fulfill(json=past_day(state["over"]))
+        # Once over, the day is one this player finished late: kept, not on the leaderboard.
+        route.fulfill(json={**past_day(state["over"]), "played": state["over"]})
 
     def days(route: Route) -> None:  # 30 days, then 2 older ones
         older = "before=" in route.request.url

@@ -226,7 +226,7 @@ def test_a_replay_and_the_daily_challenge_speak_the_language(
     check(page, lang, main, names, artifacts, "daily-today")
 
     # A past day played, over: the result beside the optimal player's, its share text.
-    played = past_day(True)
+    played = {**past_day(True), "played": True}
     played["leaderboard"][1] = {**played["leaderboard"][1], "name": "Me", "you": True}
     page.route(f"**/api/daily/{PAST}", lambda route: route.fulfill(json=played))
     page.route(f"**/api/daily/{PAST}/result", lambda route: route.fulfill(json=ranked_result()))

@@ -188,10 +188,14 @@ def day_view(store: Store, day: date, account_id: int | None) -> dict[str, Any]:
         elif stored is not None:
             optimal_score, rules = stored.score, stored.rules
     you = next((r.score for r in rows if r.account_id == account_id), None)
+    # Whether the viewer finished the day (ranked or, finished after it, not): the page asks
+    # for the result only then, since "none" would be an error in the browser's console.
+    attempt = get_attempt(store, day, account_id) if account_id is not None else None
     return {
         "day": day.isoformat(),
         **rules_of(rules),
         "over": over,
+        "played": attempt is not None and attempt.finished,
         "players": len(scores),
         "optimal_score": optimal_score,
         "secret": secret.hex() if secret is not None else None,

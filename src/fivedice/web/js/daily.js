@@ -76,8 +76,9 @@ export class DailyScreen {
     const isToday = Boolean(today) && day === today.day;
     const [info, days] = await Promise.all([orNone(daily.day(day)), daily.days(null, DAYS_PAGE).catch(() => ({ days: [] }))]);
     // The result is asked for only where there is one to show (a request answered "none" is
-    // an error in the browser's console): today's finished attempt, or a past day's own row.
-    const played = isToday ? Boolean(today.attempt && today.attempt.status === "finished") : Boolean(info && info.leaderboard.some((row) => row.you));
+    // an error in the browser's console): today's finished attempt, or a day you finished
+    // (ranked, or finished after the day and kept unranked).
+    const played = isToday ? Boolean(today.attempt && today.attempt.status === "finished") : Boolean(info && (info.played || info.leaderboard.some((row) => row.you)));
     const result = played ? await orNone(daily.result(day)) : null;
     if (this.gone) return;
     this.grid.append(this.result, this.board, this.days);
