@@ -185,16 +185,17 @@ def test_the_daily_challenge_settles_without_a_jump(
     settled_shift(page, f"the daily challenge ({size})")
 
 
-# Known and open: on a phone the replay's card is drawn after the first paint, and the analysis
-# panel under it, painted at first in view, moves down by the card's height (0.144). It showed
-# once the phone's card changes were merged; strict, so a fix turns this red until it is removed.
+# Known and open: on a phone the replay's card may be drawn after the first paint, and the
+# analysis panel under it, painted at first in view, then moves down by the card's height
+# (0.144). It depends on when the answers land (alone it jumps each time; in the whole suite it
+# did not), so it is an expected failure that may pass, reported as xfailed or xpassed.
 REPLAY_PHONE = "the replay's card is drawn after the first paint on a phone (shift 0.144)"
 
 
 @pytest.mark.parametrize(
     "size",
     [
-        pytest.param(size, marks=pytest.mark.xfail(strict=True, reason=REPLAY_PHONE))
+        pytest.param(size, marks=pytest.mark.xfail(strict=False, reason=REPLAY_PHONE))
         if size == "phone"
         else size
         for size in SIZES
